@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config'
+
+// Two layers: `unit` (no processes, mocks allowed) and `integration` (real Auth emulator and
+// emulator-lite started once by the global setup on free ports; files pick their own project id).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{domain,api,seed,infra/emulator-lite,infra/stack}/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.int.test.ts'],
+        },
+      },
+      {
+        extends: './web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './web',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['**/*.int.test.ts'],
+          exclude: ['**/node_modules/**'],
+          globalSetup: ['./tests/support/integration-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
