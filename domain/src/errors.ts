@@ -1,0 +1,25 @@
+import { z } from 'zod'
+
+/** Stable error codes the api answers with in `{error:{code,message}}`; the web maps them to Danish. */
+export const ERROR_CODES = [
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'invalid_request',
+  'email_exists',
+  'too_many_requests',
+  'payload_too_large',
+  'cross_site',
+  'internal',
+  'unavailable',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+export const ApiErrorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    fields: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+})
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>

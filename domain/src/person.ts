@@ -1,0 +1,60 @@
+import { z } from 'zod'
+import { da } from './messages/da.ts'
+import { EmailSchema, FirstNameSchema, PasswordSchema, PERSON_FIRST_NAME_MIN_LENGTH } from './validation.ts'
+
+export const DEFAULT_LOCALE = 'da'
+
+export const ContactSchema = z.object({
+  email: z.string().nullable().default(null),
+  phone: z.string().nullable().default(null),
+})
+export type Contact = z.infer<typeof ContactSchema>
+
+export const PersonFeaturesSchema = z.object({
+  all: z.boolean().default(false),
+  freeText: z.boolean().default(false),
+  speechToText: z.boolean().default(false),
+  answers: z.boolean().default(false),
+})
+export type PersonFeatures = z.infer<typeof PersonFeaturesSchema>
+
+/** Daily reminder time 'HH:MM' (DESIGN: notifications), or null when off. */
+export const NotificationsSchema = z
+  .object({
+    reminderTime: z
+      .string()
+      .regex(/^\d{2}:\d{2}$/)
+      .nullable(),
+  })
+  .nullable()
+
+export const PersonSettingsSchema = z.object({
+  answerOptions: z.array(z.string()).default([]),
+  disabled: z.boolean().default(false),
+  includePlaceAnswers: z.boolean().default(true),
+  features: PersonFeaturesSchema.default(PersonFeaturesSchema.parse({})),
+  notifications: NotificationsSchema.default(null),
+})
+export type PersonSettings = z.infer<typeof PersonSettingsSchema>
+
+/** persons/{id}; id equals the auth uid. Parsing `{}` yields every default of SPEC §3. */
+export const PersonSchema = z.object({
+  id: z.string(),
+  firstName: z.string().default('Ikke'),
+  lastName: z.string().default('Angivet'),
+  createdAt: z.string(),
+  avatarUrl: z.string().nullable().default(null),
+  contact: ContactSchema.nullable().default(null),
+  settings: PersonSettingsSchema.default(PersonSettingsSchema.parse({})),
+  locale: z.string().default(DEFAULT_LOCALE),
+})
+export type Person = z.infer<typeof PersonSchema>
+
+/** The person creation draft (SPEC §3, §5): a person form is valid only with a first name of ≥ 2 characters. */
+export const NewPersonSchema = z.object({
+  firstName: FirstNameSchema.pipe(z.string().min(PERSON_FIRST_NAME_MIN_LENGTH, da.validation.firstNameTooShort)),
+  lastName: z.string().trim().default(''),
+  email: EmailSchema,
+  password: PasswordSchema,
+})
+export type NewPerson = z.infer<typeof NewPersonSchema>

@@ -1,0 +1,85 @@
+import { expect, test } from 'vitest'
+import { missingLocationAnswerFields } from './answer.ts'
+import { NewPersonSchema, PersonSchema } from './person.ts'
+import { NewUserSchema, UserSchema } from './user.ts'
+import { hasRequiredFields } from './validation.ts'
+
+function messages(result: { success: boolean; error?: { issues: { message: string }[] } }): string[] {
+  return result.error?.issues.map((issue) => issue.message) ?? []
+}
+
+test('rejects a blank first name with the spec message', () => {
+  expect(messages(NewUserSchema.safeParse({ firstName: '   ', email: 'a@b.dk', password: 'secret' }))).toEqual([
+    'Fornavn er påkrævet',
+  ])
+})
+
+test('rejects missing and malformed emails with the spec messages', () => {
+  expect(messages(NewUserSchema.safeParse({ firstName: 'Ann', email: '', password: 'secret' }))).toContain(
+    'Email er påkrævet',
+  )
+  expect(messages(NewUserSchema.safeParse({ firstName: 'Ann', email: 'ann@', password: 'secret' }))).toEqual([
+    'Ugyldig email format',
+  ])
+})
+
+test('rejects a missing password and one shorter than 6 characters', () => {
+  expect(messages(NewUserSchema.safeParse({ firstName: 'Ann', email: 'a@b.dk', password: '' }))).toContain(
+    'Adgangskode er påkrævet',
+  )
+  expect(messages(NewUserSchema.safeParse({ firstName: 'Ann', email: 'a@b.dk', password: '12345' }))).toEqual([
+    'Adgangskode skal være mindst 6 tegn',
+  ])
+  expect(NewUserSchema.safeParse({ firstName: 'Ann', email: 'a@b.dk', password: '123456' }).success).toBe(true)
+})
+
+test('a person needs a first name of at least 2 characters, a user does not', () => {
+  const draft = { firstName: 'A', email: 'a@b.dk', password: '123456' }
+  expect(NewUserSchema.safeParse(draft).success).toBe(true)
+  expect(NewPersonSchema.safeParse(draft).success).toBe(false)
+  expect(NewPersonSchema.safeParse({ ...draft, firstName: 'Al' }).success).toBe(true)
+})
+
+test('required fields present means first name, email and password are non-blank', () => {
+  expect(hasRequiredFields({ firstName: 'A', email: 'x', password: 'y' })).toBe(true)
+  expect(hasRequiredFields({ firstName: ' ', email: 'x', password: 'y' })).toBe(false)
+})
+
+test('person and user documents get every default of the spec', () => {
+  const person = PersonSchema.parse({ id: 'p1', createdAt: '2026-01-01T00:00:00.000Z' })
+  expect(person).toMatchObject({
+    firstName: 'Ikke',
+    lastName: 'Angivet',
+    avatarUrl: null,
+    contact: null,
+    locale: 'da',
+    settings: {
+      answerOptions: [],
+      disabled: false,
+      includePlaceAnswers: true,
+      notifications: null,
+      features: { all: false, freeText: false, speechToText: false, answers: false },
+    },
+  })
+  const user = UserSchema.parse({ id: 'u1', createdAt: '2026-01-01T00:00:00.000Z' })
+  expect(user).toMatchObject({
+    firstName: 'Demo',
+    lastName: 'Bruger',
+    jobRole: 'Not specified',
+    userRole: 'user',
+    locations: [],
+    settings: { disabled: false },
+    locale: null,
+  })
+  expect(NewUserSchema.parse({ firstName: 'A', email: 'a@b.dk', password: '123456' }).jobRole).toBe('Medarbejder')
+})
+
+test('the answer migration fills exactly the missing fields', () => {
+  const now = '2026-01-01T00:00:00.000Z'
+  expect(missingLocationAnswerFields({ text: 'Glad', value: 5 }, now)).toEqual({
+    entity: 'location',
+    hidden: false,
+    createdAt: now,
+  })
+  expect(missingLocationAnswerFields({ entity: 'location', hidden: true, createdAt: 'x' }, now)).toEqual({})
+})
