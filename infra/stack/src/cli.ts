@@ -1,0 +1,69 @@
+// `make start` / `make dev`: the whole native stack in one command; Ctrl-C stops every child.
+import { spawn } from 'node:child_process'
+import { REPO_ROOT, readStackEnv } from './env.ts'
+import { PortInUseError } from './ports.ts'
+import { DEMO_ACCOUNTS, startStack } from './stack.ts'
+
+const mode = process.argv.includes('--dev') ? 'dev' : 'start'
+
+async function main(): Promise<void> {
+  const env = readStackEnv()
+  const stack = await startStack({
+    env,
+    persist: true,
+    build: mode === 'start',
+    serveWeb: mode === 'start',
+    seed: true,
+  })
+  const children = [...stack.services]
+  let vite: ReturnType<typeof spawn> | null = null
+  if (mode === 'dev') {
+    vite = spawn('npm', ['run', '-w', 'web', 'dev', '--', '--port', String(env.APP_PORT), '--strictPort'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, API_PORT: String(env.API_PORT) },
+      stdio: 'inherit',
+      detached: true,
+    })
+  }
+  const app = mode === 'dev' ? `http://${env.STACK_HOST}:${env.APP_PORT} (Vite, HMR)` : stack.urls.app
+  console.log('\nBosted is ready')
+  console.log(`  app        ${app ?? '(web not built yet)'}${stack.webServerKind ? ` via ${stack.webServerKind}` : ''}`)
+  console.log(`  api        ${stack.urls.api ?? '(not present)'}`)
+  console.log(`  auth       ${stack.urls.auth}`)
+  console.log(`  firestore  ${stack.urls.firestore ?? '(not present)'}`)
+  console.log(`  storage    ${stack.urls.storage ?? '(not present)'}`)
+  console.log('Demo accounts:')
+  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(22)} ${account.password}  ${account.role}`)
+  console.log('Press Ctrl-C to stop.')
+
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.log(`\n${signal}: stopping ${children.length + (vite ? 1 : 0)} services …`)
+    if (vite?.pid) {
+      try {
+        process.kill(-vite.pid, 'SIGTERM')
+      } catch {}
+    }
+    await stack.stop()
+    console.log('stopped')
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  for (const service of children) {
+    service.child.once('exit', (code) => {
+      if (!stopping) {
+        console.error(`${service.name} exited unexpectedly (code ${code}); stopping the stack.`)
+        void shutdown('exit')
+      }
+    })
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof PortInUseError) console.error(error.message)
+  else console.error(`make ${mode} failed: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+})

@@ -1,0 +1,217 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { DEMO_PASSWORD } from '@bosted/domain'
+import { REPO_ROOT, type StackEnv } from './env.ts'
+import { assertPortsFree } from './ports.ts'
+import type { RunningService } from './process.ts'
+import { startAuthEmulator } from './services/auth-emulator.ts'
+import { startNodeService } from './services/node-services.ts'
+import { startWebServer, WEB_DIST, type WebConfig } from './services/web.ts'
+
+/** Which parts of the system exist in this checkout; the launcher starts what is there. */
+export const PARTS = {
+  emulatorLite: join(REPO_ROOT, 'infra/emulator-lite/src/cli.ts'),
+  api: join(REPO_ROOT, 'api/src/index.ts'),
+  seed: join(REPO_ROOT, 'seed/src/seed.ts'),
+  web: join(REPO_ROOT, 'web/index.html'),
+}
+const exists = (part: keyof typeof PARTS) => existsSync(PARTS[part])
+
+export type StackOptions = {
+  env: StackEnv
+  /** Keep data in DATA_DIR across restarts (make start) or throw it away (tests). */
+  persist: boolean
+  /** Build web/dist before serving it; `false` when the caller already built it. */
+  build: boolean
+  /** Serve web/dist (start) or leave the web to Vite's dev server (dev). */
+  serveWeb: boolean
+  seed: boolean
+  /** Start the api process (integration tests call the api in-process instead). */
+  api?: boolean
+  echo?: boolean
+  log?: (line: string) => void
+}
+
+export type Stack = {
+  urls: { app: string | null; api: string | null; auth: string; firestore: string | null; storage: string | null }
+  services: RunningService[]
+  webServerKind: string | null
+  stop(): Promise<void>
+}
+
+export function webConfigFor(env: StackEnv): WebConfig {
+  const publicHost = env.PUBLIC_HOST ?? env.STACK_HOST
+  return {
+    firebase: {
+      apiKey: 'demo-api-key',
+      authDomain: `${env.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+      projectId: env.FIREBASE_PROJECT_ID,
+      appId: 'demo-app',
+      storageBucket: env.FIREBASE_STORAGE_BUCKET,
+    },
+    emulators: {
+      auth: `http://${publicHost}:${env.AUTH_PORT}`,
+      firestore: exists('emulatorLite') ? `${publicHost}:${env.FIRESTORE_PORT}` : null,
+      storage: exists('emulatorLite') ? `${publicHost}:${env.STORAGE_PORT}` : null,
+    },
+  }
+}
+
+/** The environment every Firebase client of ours (api, seed) needs to find the emulators. */
+export function emulatorEnv(env: StackEnv): NodeJS.ProcessEnv {
+  const host = env.STACK_HOST
+  return {
+    FIREBASE_PROJECT_ID: env.FIREBASE_PROJECT_ID,
+    GCLOUD_PROJECT: env.FIREBASE_PROJECT_ID,
+    FIREBASE_STORAGE_BUCKET: env.FIREBASE_STORAGE_BUCKET,
+    FIREBASE_AUTH_EMULATOR_HOST: `${host}:${env.AUTH_PORT}`,
+    FIRESTORE_EMULATOR_HOST: `${host}:${env.FIRESTORE_PORT}`,
+    FIREBASE_STORAGE_EMULATOR_HOST: `${host}:${env.STORAGE_PORT}`,
+  }
+}
+
+/**
+ * Starts the native stack: Auth emulator and emulator-lite, then the api, the seed (when the data
+ * is empty) and the web server. Any failure stops what was already started.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const { env } = options
+  const log = options.log ?? console.log
+  const serveWeb = options.serveWeb && exists('web')
+  const runApi = (options.api ?? true) && exists('api')
+  const ports = [
+    { port: env.AUTH_PORT, variable: 'AUTH_PORT' },
+    { port: env.EMULATOR_HUB_PORT, variable: 'EMULATOR_HUB_PORT' },
+    { port: env.EMULATOR_LOGGING_PORT, variable: 'EMULATOR_LOGGING_PORT' },
+    ...(exists('emulatorLite')
+      ? [
+          { port: env.FIRESTORE_PORT, variable: 'FIRESTORE_PORT' },
+          { port: env.STORAGE_PORT, variable: 'STORAGE_PORT' },
+        ]
+      : []),
+    ...(runApi ? [{ port: env.API_PORT, variable: 'API_PORT' }] : []),
+    ...(serveWeb ? [{ port: env.APP_PORT, variable: 'APP_PORT' }] : []),
+  ]
+  await assertPortsFree(ports, env.STACK_HOST)
+
+  if (serveWeb && (options.build || !existsSync(join(WEB_DIST, 'index.html')))) {
+    log('building the web app (npm run -w web build) …')
+    const build = spawnSync('npm', ['run', '-w', 'web', 'build'], { cwd: REPO_ROOT, encoding: 'utf8' })
+    if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`)
+  }
+
+  const runDir = join(env.DATA_DIR, 'run', String(env.APP_PORT))
+  mkdirSync(runDir, { recursive: true })
+  const services: RunningService[] = []
+  const stop = async () => {
+    for (const service of [...services].reverse()) await service.stop()
+    services.length = 0
+  }
+  const firebaseEnv = emulatorEnv(env)
+  const host = env.STACK_HOST
+  let webServerKind: string | null = null
+  try {
+    const started = Date.now()
+    const [auth, emulatorLite] = await Promise.all([
+      startAuthEmulator({
+        host,
+        port: env.AUTH_PORT,
+        hubPort: env.EMULATOR_HUB_PORT,
+        loggingPort: env.EMULATOR_LOGGING_PORT,
+        projectId: env.FIREBASE_PROJECT_ID,
+        workDir: join(env.DATA_DIR, 'auth'),
+        persist: options.persist,
+        echo: options.echo,
+      }).then(track(services)),
+      exists('emulatorLite')
+        ? startNodeService({
+            name: 'emulator-lite',
+            entry: 'infra/emulator-lite/src/cli.ts',
+            args: [
+              '--host',
+              host,
+              '--firestore-port',
+              String(env.FIRESTORE_PORT),
+              '--storage-port',
+              String(env.STORAGE_PORT),
+              ...(options.persist ? ['--data', join(env.DATA_DIR, 'emulator-lite')] : ['--in-memory']),
+            ],
+            env: {},
+            healthUrl: `http://${host}:${env.FIRESTORE_PORT}/health`,
+            logDir: runDir,
+            echo: options.echo,
+          }).then(track(services))
+        : Promise.resolve(null),
+    ])
+    log(`emulators ready in ${Date.now() - started} ms (${[auth, emulatorLite].filter(Boolean).length} of 2)`)
+
+    if (runApi) {
+      await startNodeService({
+        name: 'api',
+        entry: 'api/src/index.ts',
+        env: { ...firebaseEnv, API_HOST: host, API_PORT: String(env.API_PORT), COOKIE_SECURE: 'false' },
+        healthUrl: `http://${host}:${env.API_PORT}/api/health`,
+        logDir: runDir,
+        echo: options.echo,
+      }).then(track(services))
+      log('api ready')
+    }
+
+    if (options.seed && exists('seed') && exists('emulatorLite')) {
+      const seedStarted = Date.now()
+      const seed = spawnSync(process.execPath, ['--import', 'tsx', PARTS.seed, '--if-empty'], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ...firebaseEnv },
+        encoding: 'utf8',
+      })
+      if (seed.status !== 0) throw new Error(`seed failed:\n${seed.stdout}\n${seed.stderr}`)
+      for (const line of seed.stdout.split('\n')) if (line.trim()) log(line)
+      log(`seed done in ${Date.now() - seedStarted} ms`)
+    }
+
+    if (serveWeb) {
+      const web = await startWebServer({
+        host,
+        port: env.APP_PORT,
+        api: { host, port: env.API_PORT },
+        runDir,
+        config: webConfigFor(env),
+        server: env.WEB_SERVER,
+        echo: options.echo,
+      })
+      services.push(web)
+      webServerKind = web.kind
+      log(`web ready (${web.kind})`)
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return {
+    urls: {
+      app: serveWeb ? `http://${host}:${env.APP_PORT}` : null,
+      api: runApi ? `http://${host}:${env.API_PORT}/api` : null,
+      auth: `http://${host}:${env.AUTH_PORT}`,
+      firestore: exists('emulatorLite') ? `http://${host}:${env.FIRESTORE_PORT}` : null,
+      storage: exists('emulatorLite') ? `http://${host}:${env.STORAGE_PORT}` : null,
+    },
+    services,
+    webServerKind,
+    stop,
+  }
+}
+
+function track(services: RunningService[]) {
+  return (service: RunningService) => {
+    services.push(service)
+    return service
+  }
+}
+
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@demo.dk', role: 'admin (alle lokationer)' },
+  { email: 'superbruger@demo.dk', role: 'superbruger (to lokationer)' },
+  { email: 'medarbejder@demo.dk', role: 'medarbejder (én lokation)' },
+  { email: 'borger01@demo.dk …', role: 'borgere' },
+].map((account) => ({ ...account, password: DEMO_PASSWORD }))
