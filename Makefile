@@ -1,0 +1,73 @@
+# Bosted — one command to run it (make start), one to test it (make test). `make` lists targets.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+NPM_DEPS := node_modules/.package-lock.json
+COMPOSE := docker compose
+
+.PHONY: help install start dev test test-unit test-integration test-e2e lint typecheck format seed migrate bench clean up down logs test-containers check-docker
+
+help: ## List the targets
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
+
+$(NPM_DEPS): package-lock.json
+	@infra/stack/scripts/ensure-deps.sh
+
+install: ## Install npm dependencies (and nginx/chromium from apt when possible)
+	@infra/stack/scripts/ensure-deps.sh browser
+
+start: $(NPM_DEPS) ## Run the whole system natively: emulators, api, seed, web on http://127.0.0.1:8000
+	@node --import tsx infra/stack/src/cli.ts
+
+dev: $(NPM_DEPS) ## Same as start, with the Vite dev server (HMR) instead of the built bundle
+	@node --import tsx infra/stack/src/cli.ts --dev
+
+test: ## Lint, typecheck, unit, integration and end-to-end tests (installs what is missing first)
+	@infra/stack/scripts/ensure-deps.sh browser
+	@node infra/stack/scripts/test-all.mjs
+
+test-unit: $(NPM_DEPS) ## Unit tests only (vitest: domain, api, seed, emulator-lite, stack, web)
+	@node infra/stack/scripts/test-all.mjs unit
+
+test-integration: $(NPM_DEPS) ## Integration tests only (real Auth emulator + emulator-lite)
+	@node infra/stack/scripts/test-all.mjs integration
+
+test-e2e: $(NPM_DEPS) ## End-to-end tests only (Playwright + Debian chromium against the native stack)
+	@infra/stack/scripts/ensure-deps.sh browser
+	@node infra/stack/scripts/test-all.mjs e2e
+
+lint: $(NPM_DEPS) ## Biome lint + format check
+	@npx biome check --error-on-warnings .
+
+format: $(NPM_DEPS) ## Apply Biome fixes and formatting
+	@npx biome check --write .
+
+typecheck: $(NPM_DEPS) ## TypeScript (strict) over every workspace
+	@npm run --silent typecheck
+
+seed: $(NPM_DEPS) ## Seed the running native stack (idempotent; ARGS=--reset to wipe and reseed)
+	@node --import tsx infra/stack/scripts/with-stack-env.ts seed/src/seed.ts $(ARGS)
+
+migrate: $(NPM_DEPS) ## Run data migrations against the running native stack
+	@node --import tsx infra/stack/scripts/with-stack-env.ts seed/src/migrate.ts
+
+bench: $(NPM_DEPS) ## Benchmarks: emulator-lite, api, seed, web bundle (prints figures)
+	@node infra/stack/scripts/bench-all.mjs
+
+clean: ## Remove build output, test results and local data (.data)
+	rm -rf .data web/dist
+
+up: ## Docker Compose: build and start the whole system, print the URL when healthy
+	$(COMPOSE) up --build --detach --wait
+	@echo "Bosted is ready: http://localhost:$${APP_PORT:-8000}"
+
+down: ## Docker Compose: stop (data volumes are kept; add ARGS=-v to remove them)
+	$(COMPOSE) down $(ARGS)
+
+logs: ## Docker Compose: follow the logs
+	$(COMPOSE) logs --follow
+
+test-containers: $(NPM_DEPS) ## QA's end-to-end smoke against the Compose stack (needs a Docker engine)
+	@npx vitest run --config tests/containers/vitest.config.ts
+
+check-docker: $(NPM_DEPS) ## Static checks of docker-compose.yml and the Dockerfiles (no engine needed)
+	@node infra/docker/check.mjs

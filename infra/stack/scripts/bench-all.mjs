@@ -1,0 +1,23 @@
+// `make bench`: runs each workspace's benchmark that exists and prints its figures.
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+
+const root = new URL('../../..', import.meta.url).pathname
+const benches = [
+  ['emulator-lite', 'infra/emulator-lite/bench/bench.ts'],
+  ['api', 'api/bench/bench.ts'],
+  ['seed', 'seed/bench.ts'],
+  ['web bundle', 'web/bench/bundle-size.ts'],
+]
+let failed = 0
+for (const [name, file] of benches) {
+  if (!existsSync(join(root, file))) {
+    console.log(`\n=== ${name}: no benchmark yet (${file}) ===`)
+    continue
+  }
+  console.log(`\n=== ${name} (${file}) ===`)
+  const run = spawnSync(process.execPath, ['--import', 'tsx', file], { cwd: root, stdio: 'inherit' })
+  if (run.status !== 0) failed += 1
+}
+process.exit(failed === 0 ? 0 : 1)

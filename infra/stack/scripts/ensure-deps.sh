@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what `make start` / `make test` need on a fresh machine: npm dependencies (when missing or
+# older than the lock file), and Debian's chromium and nginx when absent and apt is usable.
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+want_browser=${1:-}
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "installing npm dependencies (npm ci) …"
+  npm ci --no-audit --no-fund
+fi
+
+apt_install() {
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    [ -n "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -print -quit 2>/dev/null)" ] || apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+  else
+    return 1
+  fi
+}
+
+if [ ! -x /usr/sbin/nginx ]; then
+  apt_install nginx || echo "nginx not installed: the app is served by the Node fallback (to use nginx: sudo apt-get install -y nginx)"
+fi
+if [ "$want_browser" = browser ] && [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  apt_install chromium || { echo "chromium is missing: run 'sudo apt-get install -y chromium' (end-to-end tests need it)"; exit 1; }
+fi

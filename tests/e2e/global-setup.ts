@@ -1,0 +1,16 @@
+import { startTestStack } from '../../infra/stack/src/testing.ts'
+
+/**
+ * Builds the web app and starts the whole native stack (Auth emulator, emulator-lite, api, seed,
+ * nginx or the Node fallback) on free ports for the end-to-end suite; stops it afterwards.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const started = Date.now()
+  const stack = await startTestStack({ serveWeb: true, seed: true, build: process.env.E2E_SKIP_BUILD !== '1' })
+  if (stack.urls.app === null) throw new Error('the web app is missing: web/index.html does not exist')
+  process.env.E2E_BASE_URL = stack.urls.app
+  process.env.E2E_WEB_SERVER = stack.webServerKind ?? ''
+  for (const [key, value] of Object.entries(stack.env)) if (value !== undefined) process.env[key] = value
+  console.log(`e2e stack ready at ${stack.urls.app} (${stack.webServerKind}) in ${Date.now() - started} ms`)
+  return () => stack.stop()
+}

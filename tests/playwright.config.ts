@@ -1,0 +1,41 @@
+import { defineConfig, devices } from '@playwright/test'
+
+// The stack is started once by global-setup.ts on free ports; it hands the app URL to the workers
+// through the environment, which is read here when each worker loads this config.
+export default defineConfig({
+  testDir: './e2e',
+  globalSetup: './e2e/global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: '../.data/test-results/e2e.json' }]],
+  outputDir: '../.data/test-results/e2e-artifacts',
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    locale: 'da-DK',
+    timezoneId: 'Europe/Copenhagen',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-gpu',
+            '--no-sandbox',
+          ],
+        },
+      },
+    },
+  ],
+})
