@@ -5,13 +5,15 @@ import { PortInUseError } from './ports.ts'
 import { DEMO_ACCOUNTS, startStack } from './stack.ts'
 
 const mode = process.argv.includes('--dev') ? 'dev' : 'start'
+/** `--no-build` serves the existing web/dist (it is still built when missing). */
+const build = mode === 'start' && !process.argv.includes('--no-build')
 
 async function main(): Promise<void> {
   const env = readStackEnv()
   const stack = await startStack({
     env,
     persist: true,
-    build: mode === 'start',
+    build,
     serveWeb: mode === 'start',
     seed: true,
   })
