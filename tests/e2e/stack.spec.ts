@@ -7,12 +7,6 @@ test('the app serves its runtime configuration pointing at the emulators', async
   const config = await response.json()
   expect(config.firebase.projectId).toBe('demo-bosted')
   expect(config.emulators.auth).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-  expect(config.emulators.firestore).toMatch(/^127\.0\.0\.1:\d+$/)
-})
-
-test('the api is reachable through the app origin and reports its dependencies healthy', async ({ request }) => {
-  const response = await request.get('/api/health')
-  expect(response.status()).toBe(200)
 })
 
 test('every response carries the security headers', async ({ request }) => {
@@ -25,4 +19,18 @@ test('an unknown path falls back to the single-page app', async ({ request }) =>
   const response = await request.get('/some/deep/link')
   expect(response.status()).toBe(200)
   expect(await response.text()).toContain('<div id="root">')
+})
+
+test('the built app renders in the browser with its runtime configuration', async ({ page }) => {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1, name: 'Bosted' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Dagsoversigt' })).toHaveAttribute('href', '/daily')
+  await expect(page.getByRole('link', { name: 'Dagbøger' })).toHaveAttribute('href', '/notes')
+  await expect(page.getByRole('link', { name: 'Statistik' })).toHaveAttribute('href', '/statistics')
+  await expect(page.getByTestId('project-id')).toHaveText('demo-bosted')
+  expect(errors).toEqual([])
 })
