@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 
 test('the app serves its runtime configuration pointing at the emulators', async ({ request }) => {
@@ -33,4 +34,24 @@ test('the built app renders in the browser with its runtime configuration', asyn
   await expect(page.getByRole('link', { name: 'Statistik' })).toHaveAttribute('href', '/statistics')
   await expect(page.getByTestId('project-id')).toHaveText('demo-bosted')
   expect(errors).toEqual([])
+})
+
+test('the app is served by nginx when it is installed, else by the Node fallback', async ({ request }) => {
+  const response = await request.get('/', { headers: { 'accept-encoding': 'gzip' } })
+  if (existsSync('/usr/sbin/nginx')) {
+    expect(response.headers().server).toBe('nginx')
+  } else {
+    expect(response.headers().server).toBeUndefined()
+  }
+  expect(response.headers()['cache-control']).toBe('no-cache')
+})
+
+test('hashed assets are cached for a year and compressed', async ({ request }) => {
+  const html = await (await request.get('/')).text()
+  const asset = html.match(/\/assets\/[^"]+\.js/)?.[0]
+  expect(asset).toBeDefined()
+  const response = await request.get(asset as string, { headers: { 'accept-encoding': 'gzip' } })
+  expect(response.status()).toBe(200)
+  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+  if (existsSync('/usr/sbin/nginx')) expect(response.headers()['content-encoding']).toBe('gzip')
 })
