@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process'
 import { REPO_ROOT, readStackEnv } from './env.ts'
 import { PortInUseError } from './ports.ts'
-import { DEMO_ACCOUNTS, startStack } from './stack.ts'
+import { DEMO_ACCOUNTS, startStack, webConfigFor } from './stack.ts'
 
 const mode = process.argv.includes('--dev') ? 'dev' : 'start'
 /** `--no-build` serves the existing web/dist (it is still built when missing). */
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   if (mode === 'dev') {
     vite = spawn('npm', ['run', '-w', 'web', 'dev', '--', '--port', String(env.APP_PORT), '--strictPort'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, API_PORT: String(env.API_PORT) },
+      env: { ...process.env, API_PORT: String(env.API_PORT), WEB_RUNTIME_CONFIG: JSON.stringify(webConfigFor(env)) },
       stdio: 'inherit',
       detached: true,
     })
