@@ -22,39 +22,26 @@ const playwrightCounts = (file) => {
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped }
 }
 
+/** A vitest run of the given projects that also writes a JSON report for the summary. */
+const vitestLayer = (name, projects) => ({
+  name,
+  command: [
+    'npx',
+    'vitest',
+    'run',
+    ...projects.flatMap((project) => ['--project', project]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${results}/${name}.json`,
+  ],
+  report: () => vitestCounts(join(results, `${name}.json`)),
+})
+
 const layers = [
   { name: 'lint', command: ['npx', 'biome', 'check', '--error-on-warnings', '.'] },
   { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
-  {
-    name: 'unit',
-    command: [
-      'npx',
-      'vitest',
-      'run',
-      '--project',
-      'unit',
-      '--project',
-      'web',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${results}/unit.json`,
-    ],
-    report: () => vitestCounts(join(results, 'unit.json')),
-  },
-  {
-    name: 'integration',
-    command: [
-      'npx',
-      'vitest',
-      'run',
-      '--project',
-      'integration',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${results}/integration.json`,
-    ],
-    report: () => vitestCounts(join(results, 'integration.json')),
-  },
+  vitestLayer('unit', ['unit', 'web']),
+  vitestLayer('integration', ['integration']),
   {
     name: 'e2e',
     command: ['npx', 'playwright', 'test', '-c', 'tests/playwright.config.ts'],
