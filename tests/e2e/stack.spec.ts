@@ -8,6 +8,8 @@ test('the app serves its runtime configuration pointing at the emulators', async
   const config = await response.json()
   expect(config.firebase.projectId).toBe('demo-bosted')
   expect(config.emulators.auth).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+  expect(config.emulators.firestore).toMatch(/^127\.0\.0\.1:\d+$/)
+  expect(config.emulators.storage).toMatch(/^127\.0\.0\.1:\d+$/)
 })
 
 test('every response carries the security headers', async ({ request }) => {

@@ -1,0 +1,253 @@
+import { invalid } from '../http/errors.ts'
+import type { Store, StoredDocument } from '../store/store.ts'
+import { type DatabaseRef, getField, parseFieldPath, rootOf } from './paths.ts'
+import {
+  arrayValues,
+  compareReferences,
+  compareValues,
+  isNaNValue,
+  isNull,
+  type Value,
+  validateValue,
+  valuesEqual,
+} from './values.ts'
+
+// Admin sends enums as integers, Lite as names: normalise to names.
+const FIELD_OPS = [
+  '',
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL',
+  'EQUAL',
+  'NOT_EQUAL',
+  'ARRAY_CONTAINS',
+  'IN',
+  'ARRAY_CONTAINS_ANY',
+  'NOT_IN',
+]
+const UNARY_OPS = ['', '', 'IS_NAN', 'IS_NULL', 'IS_NOT_NAN', 'IS_NOT_NULL']
+const COMPOSITE_OPS = ['', 'AND', 'OR']
+const DIRECTIONS = ['', 'ASCENDING', 'DESCENDING']
+
+function enumName(value: unknown, names: string[], what: string): string {
+  const name = typeof value === 'number' ? names[value] : value
+  if (typeof name !== 'string' || name === '' || !names.includes(name))
+    throw invalid(`Invalid ${what}: ${String(value)}`)
+  return name
+}
+
+type Order = { path: string[]; isName: boolean; descending: boolean }
+type Cursor = { values: Value[]; before: boolean }
+export type StructuredQuery = {
+  from?: { collectionId?: string; allDescendants?: boolean }[]
+  where?: unknown
+  orderBy?: { field?: { fieldPath?: string }; direction?: unknown }[]
+  startAt?: Cursor
+  endAt?: Cursor
+  offset?: number
+  limit?: number | { value?: number }
+  select?: { fields?: { fieldPath?: string }[] }
+}
+
+const NAME_FIELD = '__name__'
+
+function fieldValue(db: DatabaseRef, doc: StoredDocument, fieldPath: string): Value | undefined {
+  if (fieldPath === NAME_FIELD) return { referenceValue: `${rootOf(db)}/${doc.path}` }
+  return getField(doc.fields, parseFieldPath(fieldPath))
+}
+
+type Predicate = (doc: StoredDocument) => boolean
+
+function compileFilter(db: DatabaseRef, filter: unknown, inequalities: Set<string>): Predicate {
+  if (typeof filter !== 'object' || filter === null) throw invalid('Invalid filter')
+  const f = filter as Record<string, Record<string, unknown>>
+  if (f.compositeFilter) {
+    const op = enumName(f.compositeFilter.op, COMPOSITE_OPS, 'composite operator')
+    const filters = f.compositeFilter.filters
+    if (!Array.isArray(filters)) throw invalid('compositeFilter.filters must be an array')
+    const parts = filters.map((inner) => compileFilter(db, inner, inequalities))
+    return op === 'AND' ? (doc) => parts.every((part) => part(doc)) : (doc) => parts.some((part) => part(doc))
+  }
+  if (f.unaryFilter) {
+    const op = enumName(f.unaryFilter.op, UNARY_OPS, 'unary operator')
+    const fieldPath = (f.unaryFilter.field as { fieldPath?: string } | undefined)?.fieldPath ?? ''
+    parseFieldPath(fieldPath)
+    if (op === 'IS_NOT_NAN' || op === 'IS_NOT_NULL') inequalities.add(fieldPath)
+    return (doc) => {
+      const value = fieldValue(db, doc, fieldPath)
+      if (value === undefined) return false
+      if (op === 'IS_NULL') return isNull(value)
+      if (op === 'IS_NAN') return isNaNValue(value)
+      if (op === 'IS_NOT_NULL') return !isNull(value)
+      return !isNaNValue(value) && !isNull(value)
+    }
+  }
+  if (f.fieldFilter) {
+    const op = enumName(f.fieldFilter.op, FIELD_OPS, 'field operator')
+    const fieldPath = (f.fieldFilter.field as { fieldPath?: string } | undefined)?.fieldPath ?? ''
+    if (fieldPath !== NAME_FIELD) parseFieldPath(fieldPath)
+    const operand = f.fieldFilter.value as Value
+    validateValue(operand)
+    if (
+      ['LESS_THAN', 'LESS_THAN_OR_EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'NOT_EQUAL', 'NOT_IN'].includes(op)
+    ) {
+      inequalities.add(fieldPath)
+    }
+    const list = ['IN', 'NOT_IN', 'ARRAY_CONTAINS_ANY'].includes(op) ? arrayValues(operand) : []
+    if (list.length === 0 && ['IN', 'NOT_IN', 'ARRAY_CONTAINS_ANY'].includes(op) && !('arrayValue' in operand)) {
+      throw invalid(`${op} needs an array value`)
+    }
+    return (doc) => {
+      const value = fieldValue(db, doc, fieldPath)
+      if (value === undefined) return false
+      switch (op) {
+        case 'EQUAL':
+          return valuesEqual(value, operand)
+        case 'NOT_EQUAL':
+          return !isNull(value) && !valuesEqual(value, operand)
+        case 'IN':
+          return list.some((item) => valuesEqual(value, item))
+        case 'NOT_IN':
+          return !isNull(value) && !list.some((item) => valuesEqual(value, item))
+        case 'ARRAY_CONTAINS':
+          return 'arrayValue' in value && arrayValues(value).some((item) => valuesEqual(item, operand))
+        case 'ARRAY_CONTAINS_ANY':
+          return 'arrayValue' in value && arrayValues(value).some((item) => list.some((x) => valuesEqual(item, x)))
+        default: {
+          // Range filters only match values of the operand's type (numbers with numbers, and so on).
+          if (isNaNValue(value) || isNaNValue(operand) || !sameTypeClass(value, operand)) return false
+          const order = compareValues(value, operand)
+          if (op === 'LESS_THAN') return order < 0
+          if (op === 'LESS_THAN_OR_EQUAL') return order <= 0
+          if (op === 'GREATER_THAN') return order > 0
+          return order >= 0
+        }
+      }
+    }
+  }
+  throw invalid('A filter needs fieldFilter, unaryFilter or compositeFilter')
+}
+
+function sameTypeClass(a: Value, b: Value): boolean {
+  const cls = (v: Value) => ('integerValue' in v || 'doubleValue' in v ? 'number' : Object.keys(v)[0])
+  return cls(a) === cls(b)
+}
+
+function compareBy(orders: Order[]) {
+  return (a: StoredDocument, b: StoredDocument): number => {
+    for (const order of orders) {
+      const result = order.isName
+        ? compareReferences(a.path, b.path)
+        : compareValues(getField(a.fields, order.path) as Value, getField(b.fields, order.path) as Value)
+      if (result !== 0) return order.descending ? -result : result
+    }
+    return 0
+  }
+}
+
+function cursorPosition(db: DatabaseRef, doc: StoredDocument, orders: Order[], cursor: Cursor): number {
+  for (let i = 0; i < Math.min(cursor.values.length, orders.length); i++) {
+    const order = orders[i] as Order
+    const cursorValue = cursor.values[i] as Value
+    let result: number
+    if (order.isName) {
+      const reference = String(cursorValue.referenceValue ?? '')
+      const root = `${rootOf(db)}/`
+      result = compareReferences(doc.path, reference.startsWith(root) ? reference.slice(root.length) : reference)
+    } else result = compareValues(getField(doc.fields, order.path) as Value, cursorValue)
+    if (result !== 0) return order.descending ? -result : result
+  }
+  return 0
+}
+
+function parseCursor(raw: unknown): Cursor | undefined {
+  if (raw === undefined) return undefined
+  const cursor = raw as Cursor
+  if (typeof raw !== 'object' || raw === null || !Array.isArray(cursor.values)) throw invalid('Invalid cursor')
+  for (const value of cursor.values) validateValue(value)
+  return { values: cursor.values, before: cursor.before === true }
+}
+
+function parseLimit(raw: StructuredQuery['limit']): number | undefined {
+  if (raw === undefined || raw === null) return undefined
+  const limit = typeof raw === 'object' ? raw.value : raw
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0) throw invalid('Invalid limit')
+  return limit
+}
+
+/** Runs a structured query under `parent` ('' for the root), returning documents in result order. */
+export function runQuery(store: Store, db: DatabaseRef, parent: string, rawQuery: unknown): StoredDocument[] {
+  if (typeof rawQuery !== 'object' || rawQuery === null) throw invalid('structuredQuery is required')
+  const query = rawQuery as StructuredQuery
+  const from = query.from ?? []
+  if (!Array.isArray(from) || from.length !== 1) throw invalid('A query needs exactly one collection selector')
+  const selector = from[0] ?? {}
+  if (selector.collectionId !== undefined && typeof selector.collectionId !== 'string')
+    throw invalid('Invalid collectionId')
+  const allDescendants = selector.allDescendants === true
+  if (!allDescendants && !selector.collectionId) throw invalid('collectionId is required')
+  let docs = store.listDocuments(db.project, db.database, {
+    parent,
+    collectionId: selector.collectionId,
+    allDescendants,
+  })
+
+  const inequalities = new Set<string>()
+  if (query.where !== undefined) {
+    const predicate = compileFilter(db, query.where, inequalities)
+    docs = docs.filter(predicate)
+  }
+
+  if (query.orderBy !== undefined && !Array.isArray(query.orderBy)) throw invalid('orderBy must be an array')
+  const orders: Order[] = (query.orderBy ?? []).map((order) => {
+    const fieldPath = order?.field?.fieldPath ?? ''
+    const isName = fieldPath === NAME_FIELD
+    return {
+      path: isName ? [] : parseFieldPath(fieldPath),
+      isName,
+      descending: enumName(order.direction ?? 'ASCENDING', DIRECTIONS, 'direction') === 'DESCENDING',
+    }
+  })
+  // Inequality fields not ordered explicitly are ordered first, in field-path order; __name__ breaks ties.
+  const ordered = new Set(orders.map((order) => (order.isName ? NAME_FIELD : order.path.join('.'))))
+  for (const field of [...inequalities].sort()) {
+    if (field !== NAME_FIELD && !ordered.has(field))
+      orders.push({ path: parseFieldPath(field), isName: false, descending: false })
+  }
+  if (!orders.some((order) => order.isName)) {
+    orders.push({ path: [], isName: true, descending: orders[orders.length - 1]?.descending ?? false })
+  }
+  // A document without an ordered field is not in the result.
+  docs = docs.filter((doc) => orders.every((order) => order.isName || getField(doc.fields, order.path) !== undefined))
+  docs.sort(compareBy(orders))
+
+  const startAt = parseCursor(query.startAt)
+  const endAt = parseCursor(query.endAt)
+  if (startAt) {
+    docs = docs.filter((doc) => {
+      const position = cursorPosition(db, doc, orders, startAt)
+      return startAt.before ? position >= 0 : position > 0
+    })
+  }
+  if (endAt) {
+    docs = docs.filter((doc) => {
+      const position = cursorPosition(db, doc, orders, endAt)
+      return endAt.before ? position < 0 : position <= 0
+    })
+  }
+  const offset = query.offset ?? 0
+  if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0) throw invalid('Invalid offset')
+  const limit = parseLimit(query.limit)
+  return docs.slice(offset, limit === undefined ? undefined : offset + limit)
+}
+
+/** The field mask of `select`, or undefined for whole documents. */
+export function selectMask(rawQuery: unknown): string[][] | undefined {
+  const select = (rawQuery as StructuredQuery | undefined)?.select
+  if (select === undefined) return undefined
+  return (select.fields ?? [])
+    .map((field) => field.fieldPath ?? '')
+    .filter((path) => path !== NAME_FIELD)
+    .map((path) => parseFieldPath(path))
+}

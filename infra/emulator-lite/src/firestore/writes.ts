@@ -1,0 +1,187 @@
+import { ApiError, invalid } from '../http/errors.ts'
+import type { Store, StoredDocument } from '../store/store.ts'
+import { type DatabaseRef, getField, parentOf, parseDocumentName, parseFieldPath, rootOf, setField } from './paths.ts'
+import {
+  arrayValues,
+  compareValues,
+  type Fields,
+  formatTimestamp,
+  isNumber,
+  parseTimestamp,
+  toNumber,
+  type Value,
+  validateFields,
+  validateValue,
+  valuesEqual,
+} from './values.ts'
+
+type Precondition = { exists?: boolean; updateTime?: string }
+type Transform = Record<string, unknown> & { fieldPath: string }
+export type Write = {
+  update?: { name: string; fields?: Fields }
+  delete?: string
+  verify?: string
+  updateMask?: { fieldPaths?: string[] }
+  updateTransforms?: Transform[]
+  currentDocument?: Precondition
+}
+
+export type WriteResult = { updateTime: string; transformResults: Value[] }
+
+/** Ascending commit times, a microsecond apart at least, so every write gets its own version. */
+let lastCommitTime = 0n
+export function nextCommitTime(): bigint {
+  const now = BigInt(Date.now()) * 1_000_000n
+  lastCommitTime = now > lastCommitTime ? now : lastCommitTime + 1000n
+  return lastCommitTime
+}
+
+function asWrite(raw: unknown): Write {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalid('Each write must be an object')
+  return raw as Write
+}
+
+function targetOf(write: Write, db: DatabaseRef): string {
+  const kinds = [write.update, write.delete, write.verify].filter((kind) => kind !== undefined)
+  if (kinds.length !== 1) throw invalid('A write needs exactly one of update, delete or verify')
+  if (write.update !== undefined) {
+    if (typeof write.update !== 'object' || write.update === null) throw invalid('update must be a document')
+    return parseDocumentName(write.update.name, db)
+  }
+  return parseDocumentName(write.delete ?? write.verify, db)
+}
+
+function checkPrecondition(
+  existing: StoredDocument | null,
+  precondition: Precondition | undefined,
+  path: string,
+): void {
+  if (precondition === undefined) return
+  if (typeof precondition !== 'object' || precondition === null) throw invalid('Invalid precondition')
+  if (precondition.exists === true && existing === null) throw new ApiError('NOT_FOUND', `no entity to update: ${path}`)
+  if (precondition.exists === false && existing !== null)
+    throw new ApiError('ALREADY_EXISTS', `entity already exists: ${path}`)
+  if (precondition.updateTime !== undefined) {
+    const expected = parseTimestamp(precondition.updateTime)
+    if (existing === null || existing.updateTime !== expected) {
+      throw new ApiError('FAILED_PRECONDITION', `the stored version of ${path} does not match the required update time`)
+    }
+  }
+}
+
+function applyTransform(fields: Fields, transform: Transform, commitTime: bigint): Value {
+  const segments = parseFieldPath(transform.fieldPath)
+  const current = getField(fields, segments)
+  let result: Value
+  if ('setToServerValue' in transform) {
+    if (transform.setToServerValue !== 'REQUEST_TIME' && transform.setToServerValue !== 1)
+      throw invalid('Unknown server value')
+    result = { timestampValue: formatTimestamp(commitTime) }
+  } else if ('increment' in transform || 'maximum' in transform || 'minimum' in transform) {
+    const kind = 'increment' in transform ? 'increment' : 'maximum' in transform ? 'maximum' : 'minimum'
+    const operand = transform[kind] as Value
+    validateValue(operand)
+    if (!isNumber(operand)) throw invalid(`${kind} needs a number`)
+    const base: Value = current !== undefined && isNumber(current) ? current : { integerValue: '0' }
+    if (kind === 'increment') {
+      if ('integerValue' in base && 'integerValue' in operand) {
+        result = { integerValue: (BigInt(String(base.integerValue)) + BigInt(String(operand.integerValue))).toString() }
+      } else result = { doubleValue: toNumber(base) + toNumber(operand) }
+    } else if (current === undefined || !isNumber(current)) result = operand
+    else {
+      const order = compareValues(operand, current)
+      result = (kind === 'maximum' ? order > 0 : order < 0) ? operand : current
+    }
+  } else if ('appendMissingElements' in transform || 'removeAllFromArray' in transform) {
+    const adding = 'appendMissingElements' in transform
+    const operand = (adding ? transform.appendMissingElements : transform.removeAllFromArray) as { values?: Value[] }
+    const values = operand?.values ?? []
+    if (!Array.isArray(values)) throw invalid('array transform needs values')
+    for (const value of values) validateValue(value)
+    const existing = current !== undefined && 'arrayValue' in current ? arrayValues(current) : []
+    const next = adding
+      ? values.reduce<Value[]>(
+          (acc, value) => (acc.some((item) => valuesEqual(item, value)) ? acc : acc.concat([value])),
+          [...existing],
+        )
+      : existing.filter((item) => !values.some((value) => valuesEqual(item, value)))
+    result = { arrayValue: { values: next } }
+  } else throw invalid('Unknown field transform')
+  setField(fields, segments, result)
+  return result
+}
+
+/**
+ * Applies writes atomically: preconditions are checked against the state as earlier writes of
+ * the same commit left it; any failure rolls everything back.
+ */
+export function applyWrites(
+  store: Store,
+  db: DatabaseRef,
+  rawWrites: unknown,
+): { writeResults: WriteResult[]; commitTime: string } {
+  if (rawWrites !== undefined && !Array.isArray(rawWrites)) throw invalid('writes must be an array')
+  const writes = ((rawWrites as unknown[] | undefined) ?? []).map(asWrite)
+  for (const write of writes) {
+    targetOf(write, db)
+    if (write.update?.fields !== undefined) validateFields(write.update.fields)
+    if (write.updateMask !== undefined && !Array.isArray(write.updateMask.fieldPaths ?? []))
+      throw invalid('Invalid updateMask')
+    if (write.updateTransforms !== undefined && !Array.isArray(write.updateTransforms))
+      throw invalid('Invalid updateTransforms')
+  }
+  const commitTime = nextCommitTime()
+  const writeResults = store.transaction(() =>
+    writes.map((write) => {
+      const path = targetOf(write, db)
+      const existing = store.getDocument(db.project, db.database, path)
+      checkPrecondition(existing, write.currentDocument, path)
+      if (write.verify !== undefined) return { updateTime: formatTimestamp(commitTime), transformResults: [] }
+      if (write.delete !== undefined) {
+        store.deleteDocument(db.project, db.database, path)
+        return { updateTime: formatTimestamp(commitTime), transformResults: [] }
+      }
+      const given = structuredClone(write.update?.fields ?? {})
+      let fields: Fields
+      if (write.updateMask === undefined) fields = given
+      else {
+        fields = structuredClone(existing?.fields ?? {})
+        for (const fieldPath of write.updateMask.fieldPaths ?? []) {
+          const segments = parseFieldPath(fieldPath)
+          setField(fields, segments, getField(given, segments))
+        }
+      }
+      const transformResults = (write.updateTransforms ?? []).map((transform) => {
+        if (typeof transform !== 'object' || transform === null) throw invalid('Invalid transform')
+        return applyTransform(fields, transform, commitTime)
+      })
+      const { parent, collectionId } = parentOf(path)
+      store.putDocument(
+        db.project,
+        db.database,
+        { path, fields, createTime: existing?.createTime ?? commitTime, updateTime: commitTime },
+        parent,
+        collectionId,
+      )
+      return { updateTime: formatTimestamp(commitTime), transformResults }
+    }),
+  )
+  return { writeResults, commitTime: formatTimestamp(commitTime) }
+}
+
+export function toDocumentResource(db: DatabaseRef, doc: StoredDocument, mask?: string[][]): Record<string, unknown> {
+  let fields = doc.fields
+  if (mask !== undefined) {
+    fields = {}
+    for (const segments of mask) {
+      const value = getField(doc.fields, segments)
+      if (value !== undefined) setField(fields, segments, value)
+    }
+  }
+  return {
+    name: `${rootOf(db)}/${doc.path}`,
+    fields,
+    createTime: formatTimestamp(doc.createTime),
+    updateTime: formatTimestamp(doc.updateTime),
+  }
+}

@@ -1,0 +1,409 @@
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { ApiError, invalid } from '../http/errors.ts'
+import { readBody, sendJson } from '../http/server.ts'
+import type { Store, StoredObject } from '../store/store.ts'
+import { crc32c, md5 } from './checksums.ts'
+import { parseMultipart } from './multipart.ts'
+
+const WRITABLE = ['cacheControl', 'contentDisposition', 'contentEncoding', 'contentLanguage', 'contentType'] as const
+const TOKENS_KEY = 'firebaseStorageDownloadTokens'
+
+type UploadSession = { bucket: string; name: string; metadata: Record<string, unknown>; chunks: Buffer[]; size: number }
+
+type ObjectMeta = {
+  contentType: string
+  cacheControl?: string
+  contentDisposition?: string
+  contentEncoding?: string
+  contentLanguage?: string
+  customMetadata: Record<string, string>
+  downloadTokens: string
+  generation: string
+  metageneration: string
+  timeCreated: string
+  updated: string
+  size: string
+  md5Hash: string
+  crc32c: string
+}
+
+/** Cloud Storage for Firebase (`/v0`) and the GCS JSON API subset firebase-admin uses, over one store. */
+export function createStorageHandler(store: Store, baseUrl: () => string) {
+  const sessions = new Map<string, UploadSession>()
+
+  function save(bucket: string, name: string, data: Buffer, given: Record<string, unknown>): ObjectMeta {
+    if (name.length === 0 || name.length > 1024) throw invalid('Invalid object name')
+    const now = new Date().toISOString()
+    const custom = stringRecord(given.metadata)
+    const tokens =
+      custom[TOKENS_KEY] ?? (typeof given.downloadTokens === 'string' ? given.downloadTokens : randomUUID())
+    delete custom[TOKENS_KEY]
+    const meta: ObjectMeta = {
+      contentType: typeof given.contentType === 'string' ? given.contentType : 'application/octet-stream',
+      customMetadata: custom,
+      downloadTokens: tokens,
+      generation: String(Date.now()),
+      metageneration: '1',
+      timeCreated: now,
+      updated: now,
+      size: String(data.length),
+      md5Hash: md5(data),
+      crc32c: crc32c(data),
+    }
+    for (const key of WRITABLE)
+      if (key !== 'contentType' && typeof given[key] === 'string') meta[key] = given[key] as string
+    store.putObject({ bucket, name, data, metadata: meta })
+    return meta
+  }
+
+  function load(bucket: string, name: string): StoredObject & { metadata: ObjectMeta } {
+    const object = store.getObject(bucket, name)
+    if (!object) throw new ApiError('NOT_FOUND', `No such object: ${bucket}/${name}`)
+    return object as StoredObject & { metadata: ObjectMeta }
+  }
+
+  function firebaseView(bucket: string, name: string, meta: ObjectMeta) {
+    return {
+      name,
+      bucket,
+      generation: meta.generation,
+      metageneration: meta.metageneration,
+      contentType: meta.contentType,
+      timeCreated: meta.timeCreated,
+      updated: meta.updated,
+      storageClass: 'STANDARD',
+      size: meta.size,
+      md5Hash: meta.md5Hash,
+      crc32c: meta.crc32c,
+      etag: meta.md5Hash,
+      downloadTokens: meta.downloadTokens,
+      contentEncoding: meta.contentEncoding ?? 'identity',
+      contentDisposition: meta.contentDisposition ?? 'inline',
+      metadata: meta.customMetadata,
+      ...(meta.cacheControl ? { cacheControl: meta.cacheControl } : {}),
+      ...(meta.contentLanguage ? { contentLanguage: meta.contentLanguage } : {}),
+    }
+  }
+
+  function gcsView(bucket: string, name: string, meta: ObjectMeta) {
+    const encoded = encodeURIComponent(name)
+    return {
+      kind: 'storage#object',
+      id: `${bucket}/${name}/${meta.generation}`,
+      selfLink: `${baseUrl()}/storage/v1/b/${bucket}/o/${encoded}`,
+      mediaLink: `${baseUrl()}/download/storage/v1/b/${bucket}/o/${encoded}?generation=${meta.generation}&alt=media`,
+      name,
+      bucket,
+      generation: meta.generation,
+      metageneration: meta.metageneration,
+      contentType: meta.contentType,
+      timeCreated: meta.timeCreated,
+      updated: meta.updated,
+      storageClass: 'STANDARD',
+      size: meta.size,
+      md5Hash: meta.md5Hash,
+      crc32c: meta.crc32c,
+      etag: meta.md5Hash,
+      ...(meta.cacheControl ? { cacheControl: meta.cacheControl } : {}),
+      ...(meta.contentDisposition ? { contentDisposition: meta.contentDisposition } : {}),
+      ...(meta.contentEncoding ? { contentEncoding: meta.contentEncoding } : {}),
+      ...(meta.contentLanguage ? { contentLanguage: meta.contentLanguage } : {}),
+      metadata: { ...meta.customMetadata, [TOKENS_KEY]: meta.downloadTokens },
+    }
+  }
+
+  function updateMetadata(bucket: string, name: string, patch: Record<string, unknown>): ObjectMeta {
+    const { metadata } = load(bucket, name)
+    const next: ObjectMeta = { ...metadata, customMetadata: { ...metadata.customMetadata } }
+    for (const key of WRITABLE) {
+      if (patch[key] === null) delete next[key]
+      else if (typeof patch[key] === 'string') next[key] = patch[key] as string
+    }
+    if (!next.contentType) next.contentType = 'application/octet-stream'
+    if (patch.metadata === null) next.customMetadata = {}
+    else if (typeof patch.metadata === 'object' && patch.metadata !== undefined) {
+      for (const [key, value] of Object.entries(patch.metadata as Record<string, unknown>)) {
+        if (key === TOKENS_KEY && typeof value === 'string') next.downloadTokens = value
+        else if (value === null) delete next.customMetadata[key]
+        else next.customMetadata[key] = String(value)
+      }
+    }
+    next.metageneration = String(Number(next.metageneration) + 1)
+    next.updated = new Date().toISOString()
+    store.updateObjectMetadata(bucket, name, next)
+    return next
+  }
+
+  function list(bucket: string, url: URL, view: 'firebase' | 'gcs') {
+    const prefix = url.searchParams.get('prefix') ?? ''
+    const delimiter = url.searchParams.get('delimiter') ?? ''
+    const maxResults = Math.max(1, Math.min(Number(url.searchParams.get('maxResults') ?? 1000) || 1000, 1000))
+    const pageToken = url.searchParams.get('pageToken') ?? ''
+    const prefixes = new Set<string>()
+    const items: { name: string; metadata: ObjectMeta }[] = []
+    for (const object of store.listObjects(bucket, prefix)) {
+      const rest = object.name.slice(prefix.length)
+      const cut = delimiter ? rest.indexOf(delimiter) : -1
+      if (cut >= 0) prefixes.add(prefix + rest.slice(0, cut + delimiter.length))
+      else items.push({ name: object.name, metadata: object.metadata as ObjectMeta })
+    }
+    const entries = [
+      ...[...prefixes].map((name) => ({ key: name, prefix: true as const })),
+      ...items.map((item) => ({ key: item.name, prefix: false as const, item })),
+    ]
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      .filter((entry) => entry.key > pageToken)
+    const page = entries.slice(0, maxResults)
+    const nextPageToken = entries.length > maxResults ? page[page.length - 1]?.key : undefined
+    const pagePrefixes = page.filter((entry) => entry.prefix).map((entry) => entry.key)
+    const pageItems = page.flatMap((entry) => (entry.prefix ? [] : [entry.item]))
+    if (view === 'firebase') {
+      return {
+        prefixes: pagePrefixes,
+        items: pageItems.map((item) => ({ name: item.name, bucket })),
+        ...(nextPageToken ? { nextPageToken } : {}),
+      }
+    }
+    return {
+      kind: 'storage#objects',
+      items: pageItems.map((item) => gcsView(bucket, item.name, item.metadata)),
+      ...(pagePrefixes.length > 0 ? { prefixes: pagePrefixes } : {}),
+      ...(nextPageToken ? { nextPageToken } : {}),
+    }
+  }
+
+  function parseJsonBuffer(buffer: Buffer): Record<string, unknown> {
+    if (buffer.length === 0) return {}
+    try {
+      const parsed = JSON.parse(buffer.toString('utf8'))
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object')
+      return parsed
+    } catch {
+      throw invalid('Invalid JSON metadata')
+    }
+  }
+
+  function multipartUpload(body: Buffer, contentType: string): { metadata: Record<string, unknown>; data: Buffer } {
+    const [metaPart, dataPart] = parseMultipart(body, contentType)
+    if (!metaPart || !dataPart) throw invalid('multipart upload needs a metadata part and a data part')
+    const metadata = parseJsonBuffer(metaPart.body)
+    if (metadata.contentType === undefined && dataPart.headers['content-type'])
+      metadata.contentType = dataPart.headers['content-type']
+    return { metadata, data: dataPart.body }
+  }
+
+  function startSession(bucket: string, name: string, metadata: Record<string, unknown>): string {
+    const id = randomUUID()
+    sessions.set(id, { bucket, name, metadata, chunks: [], size: 0 })
+    return id
+  }
+
+  function objectName(url: URL, metadata: Record<string, unknown>): string {
+    const name = url.searchParams.get('name') ?? (typeof metadata.name === 'string' ? metadata.name : null)
+    if (!name) throw invalid('Object name is required')
+    return name
+  }
+
+  async function firebaseUpload(req: IncomingMessage, url: URL, res: ServerResponse, bucket: string): Promise<void> {
+    const uploadId = url.searchParams.get('upload_id')
+    const command = String(req.headers['x-goog-upload-command'] ?? '')
+    if (uploadId) {
+      const session = sessions.get(uploadId)
+      if (!session) throw new ApiError('NOT_FOUND', 'Upload session not found')
+      const chunk = await readBody(req)
+      if (command.includes('query')) {
+        res.setHeader('x-goog-upload-status', 'active')
+        res.setHeader('x-goog-upload-size-received', String(session.size))
+        res.writeHead(200).end()
+        return
+      }
+      if (command.includes('cancel')) {
+        sessions.delete(uploadId)
+        res.setHeader('x-goog-upload-status', 'cancelled')
+        res.writeHead(200).end()
+        return
+      }
+      const offset = Number(req.headers['x-goog-upload-offset'] ?? session.size)
+      if (offset !== session.size)
+        throw invalid(`Upload offset ${offset} does not match ${session.size} bytes received`)
+      session.chunks.push(chunk)
+      session.size += chunk.length
+      if (command.includes('finalize')) {
+        sessions.delete(uploadId)
+        const meta = save(session.bucket, session.name, Buffer.concat(session.chunks), session.metadata)
+        res.setHeader('x-goog-upload-status', 'final')
+        sendJson(res, 200, firebaseView(session.bucket, session.name, meta))
+        return
+      }
+      res.setHeader('x-goog-upload-status', 'active')
+      res.writeHead(200).end()
+      return
+    }
+    const body = await readBody(req)
+    const protocol = String(req.headers['x-goog-upload-protocol'] ?? '')
+    const contentType = String(req.headers['content-type'] ?? '')
+    if (protocol === 'resumable' && command === 'start') {
+      const metadata = parseJsonBuffer(body)
+      const headerType = req.headers['x-goog-upload-header-content-type']
+      if (metadata.contentType === undefined && typeof headerType === 'string') metadata.contentType = headerType
+      const name = objectName(url, metadata)
+      const id = startSession(bucket, name, metadata)
+      res.setHeader('x-goog-upload-status', 'active')
+      res.setHeader(
+        'x-goog-upload-url',
+        `${baseUrl()}/v0/b/${encodeURIComponent(bucket)}/o?name=${encodeURIComponent(name)}&upload_id=${id}&upload_protocol=resumable`,
+      )
+      res.setHeader('x-goog-upload-chunk-granularity', '10000')
+      res.setHeader('x-goog-upload-control-url', '')
+      res.writeHead(200).end()
+      return
+    }
+    const { metadata, data } = contentType.startsWith('multipart/')
+      ? multipartUpload(body, contentType)
+      : { metadata: { contentType: contentType || undefined } as Record<string, unknown>, data: body }
+    const name = objectName(url, metadata)
+    const meta = save(bucket, name, data, metadata)
+    sendJson(res, 200, firebaseView(bucket, name, meta))
+  }
+
+  async function gcsUpload(req: IncomingMessage, url: URL, res: ServerResponse, bucket: string): Promise<void> {
+    const uploadType = url.searchParams.get('uploadType') ?? 'media'
+    const uploadId = url.searchParams.get('upload_id')
+    const body = await readBody(req)
+    if (uploadId) {
+      const session = sessions.get(uploadId)
+      if (!session) throw new ApiError('NOT_FOUND', 'Upload session not found')
+      sessions.delete(uploadId)
+      const meta = save(session.bucket, session.name, Buffer.concat([...session.chunks, body]), session.metadata)
+      sendJson(res, 200, gcsView(session.bucket, session.name, meta))
+      return
+    }
+    const contentType = String(req.headers['content-type'] ?? '')
+    if (uploadType === 'resumable') {
+      const metadata = parseJsonBuffer(body)
+      const headerType = req.headers['x-upload-content-type']
+      if (metadata.contentType === undefined && typeof headerType === 'string') metadata.contentType = headerType
+      const name = objectName(url, metadata)
+      const id = startSession(bucket, name, metadata)
+      res.setHeader(
+        'location',
+        `${baseUrl()}/upload/storage/v1/b/${encodeURIComponent(bucket)}/o?uploadType=resumable&name=${encodeURIComponent(name)}&upload_id=${id}`,
+      )
+      res.writeHead(200).end()
+      return
+    }
+    const { metadata, data } =
+      uploadType === 'multipart'
+        ? multipartUpload(body, contentType)
+        : { metadata: { contentType: contentType || undefined } as Record<string, unknown>, data: body }
+    const name = objectName(url, metadata)
+    const meta = save(bucket, name, data, metadata)
+    sendJson(res, 200, gcsView(bucket, name, meta))
+  }
+
+  function sendMedia(req: IncomingMessage, res: ServerResponse, object: StoredObject & { metadata: ObjectMeta }): void {
+    const { data, metadata } = object
+    const headers: Record<string, string> = {
+      'content-type': metadata.contentType,
+      'x-goog-hash': `crc32c=${metadata.crc32c},md5=${metadata.md5Hash}`,
+      ...(metadata.cacheControl ? { 'cache-control': metadata.cacheControl } : {}),
+      ...(metadata.contentDisposition ? { 'content-disposition': metadata.contentDisposition } : {}),
+    }
+    const range = /^bytes=(\d+)-(\d*)$/.exec(String(req.headers.range ?? ''))
+    if (range) {
+      const start = Number(range[1])
+      const end = Math.min(range[2] ? Number(range[2]) : data.length - 1, data.length - 1)
+      const slice = data.subarray(start, end + 1)
+      delete headers['x-goog-hash']
+      res.writeHead(206, {
+        ...headers,
+        'content-range': `bytes ${start}-${end}/${data.length}`,
+        'content-length': slice.length,
+      })
+      res.end(slice)
+      return
+    }
+    res.writeHead(200, { ...headers, 'content-length': data.length })
+    res.end(data)
+  }
+
+  return async function handle(req: IncomingMessage, url: URL, res: ServerResponse): Promise<boolean> {
+    const path = url.pathname
+    if (path === '/internal/reset' && req.method === 'POST') {
+      store.clearObjects()
+      sessions.clear()
+      res.writeHead(200).end()
+      return true
+    }
+    if (path === '/internal/setRules' && req.method === 'PUT') {
+      await readBody(req)
+      res.writeHead(200).end()
+      return true
+    }
+    const firebase = /^\/v0\/b\/([^/]+)\/o(?:\/([^/]+))?\/?$/.exec(path)
+    const gcsUploadMatch = /^\/upload\/storage\/v1\/b\/([^/]+)\/o\/?$/.exec(path)
+    const gcs = /^(?:\/storage\/v1|\/download\/storage\/v1)?\/b\/([^/]+)\/o(?:\/([^/]+))?\/?$/.exec(path)
+    const match = firebase ?? gcsUploadMatch ?? gcs
+    if (!match) return false
+    let bucket: string
+    let name: string | undefined
+    try {
+      bucket = decodeURIComponent(match[1] as string)
+      name = match[2] === undefined ? undefined : decodeURIComponent(match[2])
+    } catch {
+      throw invalid('Malformed path encoding')
+    }
+    if (gcsUploadMatch) {
+      if (req.method !== 'POST' && req.method !== 'PUT') return false
+      await gcsUpload(req, url, res, bucket)
+      return true
+    }
+    const view = firebase ? 'firebase' : 'gcs'
+    if (name === undefined) {
+      if (req.method === 'GET') {
+        sendJson(res, 200, list(bucket, url, view))
+        return true
+      }
+      if (req.method === 'POST' && firebase) {
+        await firebaseUpload(req, url, res, bucket)
+        return true
+      }
+      return false
+    }
+    switch (req.method) {
+      case 'GET': {
+        const object = load(bucket, name)
+        if (url.searchParams.get('alt') === 'media') sendMedia(req, res, object)
+        else
+          sendJson(
+            res,
+            200,
+            view === 'firebase' ? firebaseView(bucket, name, object.metadata) : gcsView(bucket, name, object.metadata),
+          )
+        return true
+      }
+      case 'PATCH':
+      case 'PUT': {
+        const patch = parseJsonBuffer(await readBody(req))
+        const meta = updateMetadata(bucket, name, patch)
+        sendJson(res, 200, view === 'firebase' ? firebaseView(bucket, name, meta) : gcsView(bucket, name, meta))
+        return true
+      }
+      case 'DELETE':
+        if (!store.deleteObject(bucket, name)) throw new ApiError('NOT_FOUND', `No such object: ${bucket}/${name}`)
+        res.writeHead(204).end()
+        return true
+      default:
+        return false
+    }
+  }
+}
+
+function stringRecord(value: unknown): Record<string, string> {
+  if (value === undefined || value === null) return {}
+  if (typeof value !== 'object' || Array.isArray(value)) throw invalid('metadata must be a map of strings')
+  const out: Record<string, string> = {}
+  for (const [key, item] of Object.entries(value)) if (item !== null && item !== undefined) out[key] = String(item)
+  return out
+}

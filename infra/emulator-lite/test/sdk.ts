@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto'
+import { deleteApp, type FirebaseApp, initializeApp } from 'firebase/app'
+import { connectFirestoreEmulator, type Firestore, getFirestore } from 'firebase/firestore/lite'
+import { connectStorageEmulator, type FirebaseStorage, getStorage } from 'firebase/storage'
+import { type App, deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app'
+import { type Firestore as AdminFirestore, initializeFirestore } from 'firebase-admin/firestore'
+import { getStorage as getAdminStorage } from 'firebase-admin/storage'
+
+/**
+ * The official SDKs pointed at an emulator. Hosts come from FIRESTORE_EMULATOR_HOST /
+ * FIREBASE_STORAGE_EMULATOR_HOST, so the suite runs unchanged against the official emulators too.
+ */
+export type Sdks = {
+  projectId: string
+  bucket: string
+  lite: Firestore
+  storage: FirebaseStorage
+  admin: AdminFirestore
+  adminStorage: ReturnType<typeof getAdminStorage>
+  close(): Promise<void>
+}
+
+export function connectSdks(firestoreHost: string, storageHost: string): Sdks {
+  process.env.FIRESTORE_EMULATOR_HOST = firestoreHost
+  process.env.FIREBASE_STORAGE_EMULATOR_HOST = storageHost
+  const projectId = `demo-lite-${randomUUID().slice(0, 8)}`
+  const bucket = `${projectId}.appspot.com`
+  const web: FirebaseApp = initializeApp({ projectId, apiKey: 'fake-api-key', storageBucket: bucket }, projectId)
+  const lite = getFirestore(web)
+  const [fsHost, fsPort] = firestoreHost.split(':')
+  connectFirestoreEmulator(lite, fsHost as string, Number(fsPort))
+  const storage = getStorage(web)
+  const [stHost, stPort] = storageHost.split(':')
+  connectStorageEmulator(storage, stHost as string, Number(stPort))
+  const adminApp: App = initializeAdminApp({ projectId, storageBucket: bucket }, `admin-${projectId}`)
+  const admin = initializeFirestore(adminApp, { preferRest: true })
+  // firebase-admin's REST transport needs an auth client even against an emulator (wire reference §2.1).
+  admin.settings({ auth: { getRequestHeaders: async () => ({}) } } as never)
+  return {
+    projectId,
+    bucket,
+    lite,
+    storage,
+    admin,
+    adminStorage: getAdminStorage(adminApp),
+    async close() {
+      await deleteApp(web)
+      await deleteAdminApp(adminApp)
+    },
+  }
+}
