@@ -182,7 +182,8 @@ export function runQuery(store: Store, db: DatabaseRef, parent: string, rawQuery
   const query = rawQuery as StructuredQuery
   const from = query.from ?? []
   if (!Array.isArray(from) || from.length !== 1) throw invalid('A query needs exactly one collection selector')
-  const selector = from[0] ?? {}
+  const selector = from[0]
+  if (typeof selector !== 'object' || selector === null) throw invalid('Invalid collection selector')
   if (selector.collectionId !== undefined && typeof selector.collectionId !== 'string')
     throw invalid('Invalid collectionId')
   const allDescendants = selector.allDescendants === true
@@ -201,7 +202,8 @@ export function runQuery(store: Store, db: DatabaseRef, parent: string, rawQuery
 
   if (query.orderBy !== undefined && !Array.isArray(query.orderBy)) throw invalid('orderBy must be an array')
   const orders: Order[] = (query.orderBy ?? []).map((order) => {
-    const fieldPath = order?.field?.fieldPath ?? ''
+    if (typeof order !== 'object' || order === null) throw invalid('Invalid orderBy')
+    const fieldPath = order.field?.fieldPath ?? ''
     const isName = fieldPath === NAME_FIELD
     return {
       path: isName ? [] : parseFieldPath(fieldPath),
@@ -246,8 +248,10 @@ export function runQuery(store: Store, db: DatabaseRef, parent: string, rawQuery
 export function selectMask(rawQuery: unknown): string[][] | undefined {
   const select = (rawQuery as StructuredQuery | undefined)?.select
   if (select === undefined) return undefined
+  if (typeof select !== 'object' || select === null || !Array.isArray(select.fields ?? []))
+    throw invalid('Invalid select')
   return (select.fields ?? [])
-    .map((field) => field.fieldPath ?? '')
+    .map((field) => (typeof field === 'object' && field !== null ? field.fieldPath : undefined) ?? '')
     .filter((path) => path !== NAME_FIELD)
     .map((path) => parseFieldPath(path))
 }

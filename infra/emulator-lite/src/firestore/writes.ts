@@ -36,6 +36,9 @@ export function nextCommitTime(): bigint {
   return lastCommitTime
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
 function asWrite(raw: unknown): Write {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalid('Each write must be an object')
   return raw as Write
@@ -94,8 +97,9 @@ function applyTransform(fields: Fields, transform: Transform, commitTime: bigint
     }
   } else if ('appendMissingElements' in transform || 'removeAllFromArray' in transform) {
     const adding = 'appendMissingElements' in transform
-    const operand = (adding ? transform.appendMissingElements : transform.removeAllFromArray) as { values?: Value[] }
-    const values = operand?.values ?? []
+    const operand = adding ? transform.appendMissingElements : transform.removeAllFromArray
+    if (!isObject(operand)) throw invalid('array transform needs an array value')
+    const values = (operand as { values?: Value[] }).values ?? []
     if (!Array.isArray(values)) throw invalid('array transform needs values')
     for (const value of values) validateValue(value)
     const existing = current !== undefined && 'arrayValue' in current ? arrayValues(current) : []
@@ -125,10 +129,16 @@ export function applyWrites(
   for (const write of writes) {
     targetOf(write, db)
     if (write.update?.fields !== undefined) validateFields(write.update.fields)
-    if (write.updateMask !== undefined && !Array.isArray(write.updateMask.fieldPaths ?? []))
-      throw invalid('Invalid updateMask')
-    if (write.updateTransforms !== undefined && !Array.isArray(write.updateTransforms))
-      throw invalid('Invalid updateTransforms')
+    if (write.updateMask !== undefined) {
+      const paths = isObject(write.updateMask) ? (write.updateMask.fieldPaths ?? []) : null
+      if (!Array.isArray(paths) || !paths.every((path) => typeof path === 'string')) throw invalid('Invalid updateMask')
+    }
+    if (write.updateTransforms !== undefined) {
+      if (!Array.isArray(write.updateTransforms)) throw invalid('Invalid updateTransforms')
+      for (const transform of write.updateTransforms) {
+        if (!isObject(transform) || typeof transform.fieldPath !== 'string') throw invalid('Invalid transform')
+      }
+    }
   }
   const commitTime = nextCommitTime()
   const writeResults = store.transaction(() =>
