@@ -61,7 +61,7 @@ const deepWrite = fc.record(
   { requiredKeys: ['update'] },
 )
 /** Half of the optional parts absent, so one junk part at a time reaches its own check. */
-const sparse = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 1 })
+const sparse = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 2 })
 const deepQuery = fc.record(
   {
     from: fc.oneof(fc.constant([{ collectionId: 'fuzz' }]), fc.array(junk, { maxLength: 2 })),

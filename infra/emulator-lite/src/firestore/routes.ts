@@ -79,6 +79,7 @@ export function createFirestoreHandler(store: Store) {
     const docs = runQuery(store, db, parent, request.structuredQuery)
     const aggregateFields: Record<string, Value> = {}
     request.aggregations.forEach((raw: Record<string, unknown>, index: number) => {
+      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalid('Invalid aggregation')
       const alias = typeof raw.alias === 'string' ? raw.alias : `field_${index + 1}`
       if (raw.count !== undefined) {
         const upTo = Number((raw.count as { upTo?: unknown } | null)?.upTo ?? Number.POSITIVE_INFINITY)
