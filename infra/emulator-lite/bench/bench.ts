@@ -1,0 +1,122 @@
+// `make bench` (emulator-lite): start-up, commit/batchGet latency, runQuery on 10k documents and a
+// collection group, RSS with 100k documents. Prints figures and writes BENCHMARKS.md; asserts nothing.
+import { spawn } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { freePort } from '../../stack/src/ports.ts'
+
+const cli = join(import.meta.dirname, '../src/cli.ts')
+const project = 'demo-bench'
+const root = `projects/${project}/databases/(default)/documents`
+
+async function startServer(): Promise<{ port: number; pid: number; stop(): void; readyMs: number }> {
+  const port = await freePort()
+  const storagePort = await freePort()
+  const started = performance.now()
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', cli, '--firestore-port', String(port), '--storage-port', String(storagePort), '--in-memory'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) break
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+  return { port, pid: child.pid as number, readyMs: performance.now() - started, stop: () => child.kill('SIGKILL') }
+}
+
+const post = (port: number, rpc: string, body: unknown) =>
+  fetch(`http://127.0.0.1:${port}/v1/${root}${rpc}`, { method: 'POST', body: JSON.stringify(body) }).then((r) =>
+    r.json(),
+  )
+
+async function timeIt(runs: number, work: (i: number) => Promise<unknown>): Promise<{ p50: number; p99: number }> {
+  const samples: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now()
+    await work(i)
+    samples.push(performance.now() - start)
+  }
+  samples.sort((a, b) => a - b)
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] as number
+  return { p50: at(0.5), p99: at(0.99) }
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+}
+
+const doc = (name: string, i: number) => ({
+  update: {
+    name: `${root}/${name}`,
+    fields: {
+      i: { integerValue: String(i) },
+      group: { integerValue: String(i % 10) },
+      text: { stringValue: `document ${i}` },
+    },
+  },
+})
+
+async function insert(port: number, collection: (i: number) => string, count: number): Promise<void> {
+  for (let start = 0; start < count; start += 500) {
+    const writes = Array.from({ length: Math.min(500, count - start) }, (_, k) => doc(collection(start + k), start + k))
+    await post(port, ':commit', { writes })
+  }
+}
+
+const server = await startServer()
+const lines: string[] = []
+const report = (line: string) => {
+  console.log(line)
+  lines.push(`- ${line}`)
+}
+report(`start-up to healthy: ${server.readyMs.toFixed(0)} ms (process spawn + tsx + SQLite)`)
+const commit = await timeIt(1000, (i) => post(server.port, ':commit', { writes: [doc(`single/d${i}`, i)] }))
+report(`single-document commit: p50 ${commit.p50.toFixed(2)} ms, p99 ${commit.p99.toFixed(2)} ms (1,000 sequential)`)
+const batchGet = await timeIt(1000, (i) => post(server.port, ':batchGet', { documents: [`${root}/single/d${i}`] }))
+report(
+  `single-document batchGet: p50 ${batchGet.p50.toFixed(2)} ms, p99 ${batchGet.p99.toFixed(2)} ms (1,000 sequential)`,
+)
+
+await insert(server.port, (i) => `big/d${String(i).padStart(6, '0')}`, 10_000)
+const query = {
+  structuredQuery: {
+    from: [{ collectionId: 'big' }],
+    where: { fieldFilter: { field: { fieldPath: 'group' }, op: 'EQUAL', value: { integerValue: '3' } } },
+    orderBy: [{ field: { fieldPath: 'i' }, direction: 'DESCENDING' }],
+    limit: 50,
+  },
+}
+const runQuery = await timeIt(100, () => post(server.port, ':runQuery', query))
+report(
+  `runQuery on 10,000 documents (filter + orderBy + limit 50): p50 ${runQuery.p50.toFixed(1)} ms, p99 ${runQuery.p99.toFixed(1)} ms`,
+)
+
+await insert(server.port, (i) => `parents/p${i % 100}/items/i${i}`, 10_000)
+const groupQuery = {
+  structuredQuery: {
+    from: [{ collectionId: 'items', allDescendants: true }],
+    where: query.structuredQuery.where,
+    limit: 50,
+  },
+}
+const group = await timeIt(100, () => post(server.port, ':runQuery', groupQuery))
+report(
+  `collection-group runQuery over 10,000 documents in 100 parents: p50 ${group.p50.toFixed(1)} ms, p99 ${group.p99.toFixed(1)} ms`,
+)
+
+await insert(server.port, (i) => `rss/d${i}`, 80_000)
+report(`RSS with ~100,000 documents: ${rssMb(server.pid).toFixed(0)} MB`)
+server.stop()
+
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`
+writeFileSync(
+  join(import.meta.dirname, '../BENCHMARKS.md'),
+  `# emulator-lite benchmarks\n\nMeasured by \`make bench\` (infra/emulator-lite/bench/bench.ts) on ${new Date().toISOString().slice(0, 10)}, ${machine}, in memory, over loopback HTTP with Node's fetch (client time included).\n\n${lines.join('\n')}\n\nTargets from the issue: ready in < 1 s; single-document commit p50 < 2 ms; the 10k query p50 < 25 ms.\n`,
+)
