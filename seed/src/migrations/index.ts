@@ -1,0 +1,5 @@
+import { locationAnswerDefaults } from './001-location-answer-defaults.ts'
+import type { Migration } from './migration.ts'
+
+/** Every migration, in the order they run. */
+export const MIGRATIONS: readonly Migration[] = [locationAnswerDefaults]

@@ -1,0 +1,34 @@
+// `make seed` / `make start`: seeds the demo data into the project named by the environment.
+//   --if-empty            do nothing when the project already has data (make start)
+//   --reset               wipe the project's Firestore, Auth users and Storage first (emulators only)
+//   --today=YYYY-MM-DD    pretend it is another day (dates are relative to today)
+//   --allow-real-project  allow seeding without emulators (demo accounts with a known password!)
+import { parseArgs } from 'node:util'
+import { readSeedEnv } from './env.ts'
+import { seed } from './seed-project.ts'
+
+try {
+  const { values } = parseArgs({
+    options: {
+      'if-empty': { type: 'boolean', default: false },
+      reset: { type: 'boolean', default: false },
+      today: { type: 'string' },
+      'allow-real-project': { type: 'boolean', default: false },
+    },
+  })
+  if (values.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.today)) {
+    throw new Error('--today must be YYYY-MM-DD')
+  }
+  const env = readSeedEnv()
+  await seed({
+    ...env,
+    reset: values.reset,
+    ifEmpty: values['if-empty'],
+    allowRealProject: values['allow-real-project'],
+    today: values.today,
+    log: (line) => console.log(line),
+  })
+} catch (error) {
+  console.error(`seed failed: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+}
