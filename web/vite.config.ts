@@ -22,5 +22,7 @@ function runtimeConfig(): Plugin {
 
 export default defineConfig({
   plugins: [react(), runtimeConfig()],
+  // The manifest lets web/bench/bundle-size.ts tell which chunks each route loads.
+  build: { manifest: true },
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? '3001'}` } },
 })

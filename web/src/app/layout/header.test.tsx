@@ -1,0 +1,134 @@
+import '../../test/setup.ts'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { expect, test, vi } from 'vitest'
+import { Header } from './header.tsx'
+
+const twoLocations = [
+  { id: 'a', name: 'Åbo', logoUrl: 'https://example.test/abo.png' },
+  { id: 'b', name: 'Birkely', logoUrl: null },
+]
+
+function renderHeader(props: Partial<Parameters<typeof Header>[0]> = {}) {
+  const onLogout = vi.fn(async () => {})
+  const onSelectLocation = vi.fn()
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <Header
+            name="Anna Hansen"
+            isAdmin={false}
+            locations={twoLocations}
+            activeLocationId="a"
+            onSelectLocation={onSelectLocation}
+            onLogout={onLogout}
+            {...props}
+          />
+        ),
+      },
+    ],
+    { initialEntries: ['/daily'] },
+  )
+  render(<RouterProvider router={router} />)
+  return { router, onLogout, onSelectLocation }
+}
+
+test('the header links the logo to /daily and shows the three nav links with their labels', () => {
+  renderHeader()
+  expect(screen.getByRole('link', { name: 'Bosted – gå til Dagsoversigt' })).toHaveAttribute('href', '/daily')
+  const nav = screen.getByRole('navigation', { name: 'Hovedmenu' })
+  const links = Array.from(nav.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')])
+  expect(links).toEqual([
+    ['Dagsoversigt', '/daily'],
+    ['Dagbøger', '/notes'],
+    ['Statistik', '/statistics'],
+  ])
+})
+
+test("the header shows the active location's logo and a switcher for staff with several locations", () => {
+  const { onSelectLocation } = renderHeader()
+  expect(screen.getByRole('img', { name: 'Logo for Åbo' })).toHaveAttribute('src', 'https://example.test/abo.png')
+  fireEvent.change(screen.getByRole('combobox', { name: 'Lokation' }), { target: { value: 'b' } })
+  expect(onSelectLocation).toHaveBeenCalledWith('b')
+})
+
+test('a location without a logo shows none, and one location needs no switcher', () => {
+  renderHeader({ locations: [twoLocations[1]!], activeLocationId: 'b' })
+  expect(screen.queryByRole('img')).toBeNull()
+  expect(screen.queryByRole('combobox')).toBeNull()
+  expect(screen.getByText('Birkely')).toBeInTheDocument()
+})
+
+test('the user menu shows Indstillinger and Log ud, and Admin only to admins', async () => {
+  const user = userEvent.setup()
+  renderHeader()
+  await user.click(screen.getByRole('button', { name: /Anna Hansen/ }))
+  expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Indstillinger', 'Log ud'])
+  cleanup()
+  renderHeader({ isAdmin: true })
+  await user.click(screen.getByRole('button', { name: /Anna Hansen/ }))
+  expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Indstillinger', 'Admin', 'Log ud'])
+  expect(screen.getByRole('menuitem', { name: 'Admin' })).toHaveAttribute('href', '/admin')
+})
+
+test('Indstillinger leads to /settings/persons', async () => {
+  const user = userEvent.setup()
+  const { router } = renderHeader()
+  await user.click(screen.getByRole('button', { name: /Anna Hansen/ }))
+  await user.click(screen.getByRole('menuitem', { name: 'Indstillinger' }))
+  expect(router.state.location.pathname).toBe('/settings/persons')
+  expect(screen.getByRole('button', { name: /Anna Hansen/ })).toHaveAttribute('aria-expanded', 'false')
+})
+
+test('the user menu works with the keyboard: arrows move, Escape closes and returns focus', async () => {
+  const user = userEvent.setup()
+  renderHeader({ isAdmin: true })
+  const button = screen.getByRole('button', { name: /Anna Hansen/ })
+  button.focus()
+  await user.keyboard('{ArrowDown}')
+  expect(button).toHaveAttribute('aria-expanded', 'true')
+  expect(screen.getByRole('menuitem', { name: 'Indstillinger' })).toHaveFocus()
+  await user.keyboard('{ArrowDown}')
+  expect(screen.getByRole('menuitem', { name: 'Admin' })).toHaveFocus()
+  await user.keyboard('{ArrowDown}{ArrowDown}')
+  expect(screen.getByRole('menuitem', { name: 'Indstillinger' })).toHaveFocus()
+  await user.keyboard('{ArrowUp}')
+  expect(screen.getByRole('menuitem', { name: 'Log ud' })).toHaveFocus()
+  await user.keyboard('{Home}')
+  expect(screen.getByRole('menuitem', { name: 'Indstillinger' })).toHaveFocus()
+  await user.keyboard('{End}')
+  expect(screen.getByRole('menuitem', { name: 'Log ud' })).toHaveFocus()
+  await user.keyboard('{Escape}')
+  expect(button).toHaveAttribute('aria-expanded', 'false')
+  expect(button).toHaveFocus()
+  await user.keyboard('{ArrowUp}')
+  expect(screen.getByRole('menuitem', { name: 'Log ud' })).toHaveFocus()
+})
+
+test('Log ud calls the logout', async () => {
+  const user = userEvent.setup()
+  const { onLogout } = renderHeader()
+  await user.click(screen.getByRole('button', { name: /Anna Hansen/ }))
+  await user.click(screen.getByRole('menuitem', { name: 'Log ud' }))
+  expect(onLogout).toHaveBeenCalledTimes(1)
+})
+
+test('the background panel slides in only once the page is scrolled more than 48 px', () => {
+  renderHeader()
+  const panel = screen.getByTestId('header-panel')
+  expect(panel).toHaveAttribute('data-visible', 'false')
+  const scrollTo = (y: number) =>
+    act(() => {
+      Object.defineProperty(window, 'scrollY', { value: y, configurable: true })
+      window.dispatchEvent(new Event('scroll'))
+    })
+  scrollTo(48)
+  expect(panel).toHaveAttribute('data-visible', 'false')
+  scrollTo(49)
+  expect(panel).toHaveAttribute('data-visible', 'true')
+  scrollTo(0)
+  expect(panel).toHaveAttribute('data-visible', 'false')
+})

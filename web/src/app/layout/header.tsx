@@ -1,0 +1,66 @@
+import { HEADER_SHADOW_SCROLL_PX } from '@bosted/domain/constants'
+import { da } from '@bosted/domain/messages/da'
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router-dom'
+import type { LocationSummary } from '../../features/locations/locations-store.ts'
+import { LocationSwitcher } from './location-switcher.tsx'
+import { PrefetchLink } from './prefetch-link.tsx'
+import { UserMenu } from './user-menu.tsx'
+
+type Props = {
+  name: string
+  isAdmin: boolean
+  locations: readonly LocationSummary[]
+  activeLocationId: string | null
+  onSelectLocation: (id: string) => void
+  onLogout: () => Promise<void>
+}
+
+const NAV = [
+  { to: '/daily', label: da.nav.daily },
+  { to: '/notes', label: da.nav.notes },
+  { to: '/statistics', label: da.nav.statistics },
+] as const
+
+/** True once the page is scrolled more than 48 px (SPEC §9): the background panel slides in. */
+export function useIsScrolled(threshold: number = HEADER_SHADOW_SCROLL_PX): boolean {
+  const [isScrolled, setIsScrolled] = useState(() => window.scrollY > threshold)
+  useEffect(() => {
+    const update = () => setIsScrolled(window.scrollY > threshold)
+    update()
+    window.addEventListener('scroll', update, { passive: true })
+    return () => window.removeEventListener('scroll', update)
+  }, [threshold])
+  return isScrolled
+}
+
+/** The sticky top bar of SPEC §2. */
+export function Header({ name, isAdmin, locations, activeLocationId, onSelectLocation, onLogout }: Props) {
+  const isScrolled = useIsScrolled()
+  return (
+    <header className="header" data-scrolled={isScrolled}>
+      <div className="header__panel" data-testid="header-panel" data-visible={isScrolled} aria-hidden="true" />
+      <div className="header__bar">
+        <Link to="/daily" className="header__logo" aria-label={da.shell.home}>
+          <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">
+            <path d="M16 3 3 14h4v14h7v-8h4v8h7V14h4z" fill="currentColor" />
+          </svg>
+          <span aria-hidden="true">{da.shell.appName}</span>
+        </Link>
+        <nav className="header__nav" aria-label={da.shell.mainNav}>
+          <ul>
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <PrefetchLink to={item.to}>{item.label}</PrefetchLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="header__end">
+          <LocationSwitcher locations={locations} activeId={activeLocationId} onSelect={onSelectLocation} />
+          <UserMenu name={name} isAdmin={isAdmin} onLogout={onLogout} />
+        </div>
+      </div>
+    </header>
+  )
+}

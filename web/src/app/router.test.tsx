@@ -1,0 +1,151 @@
+import '../test/setup.ts'
+import { render, screen } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { clearActiveLocation } from '../features/locations/locations-store.ts'
+import { session } from '../features/session/session-store.ts'
+import { setRuntimeConfig } from '../lib/config.ts'
+import { RouteError } from './layout/route-error.tsx'
+import { routes } from './router.tsx'
+import { sessionMachine } from './session.ts'
+
+vi.mock('../features/session/api/validate-session.ts', () => ({ validateSession: vi.fn(async () => true) }))
+vi.mock('../features/session/api/load-session-user.ts', () => ({
+  loadSessionUser: vi.fn(async (id: string) => ({
+    id,
+    firstName: 'Anna',
+    lastName: 'Hansen',
+    customClaims: { admin: true },
+    locations: ['a'],
+  })),
+}))
+vi.mock('../features/locations/api/get-locations.ts', () => ({
+  getLocations: vi.fn(async () => [{ id: 'a', name: 'Åbo', logoUrl: null }]),
+}))
+
+function visit(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  render(<RouterProvider router={router} />)
+  return router
+}
+
+beforeEach(() => {
+  setRuntimeConfig({
+    firebase: null,
+    missingKeys: ['apiKey'],
+    emulators: { auth: null, firestore: null, storage: null },
+  })
+  // biome-ignore lint/suspicious/noDocumentCookie: the test plays the api's readable cookie
+  document.cookie = 'userId=u1; path=/'
+})
+afterEach(() => {
+  sessionMachine.stop()
+  session.user = null
+  clearActiveLocation()
+  // biome-ignore lint/suspicious/noDocumentCookie: see above
+  document.cookie = 'userId=; Max-Age=0; path=/'
+})
+
+const PAGES: [string, string, string?][] = [
+  ['/daily', 'Dagsoversigt'],
+  ['/notes', 'Dagbøger'],
+  ['/statistics', 'Statistik', 'Oversigt'],
+  ['/statistics/statistics', 'Statistik', 'Oversigt'],
+  ['/settings/answers', 'Indstillinger', 'Svarmuligheder'],
+  ['/settings/notifications', 'Indstillinger', 'Notifikationer'],
+  ['/settings/persons', 'Indstillinger', 'Borgere'],
+  ['/settings/users', 'Indstillinger', 'Brugere'],
+  ['/person/p1/daily', 'Borger', 'Dagsoversigt for borger'],
+  ['/person/p1/notes', 'Borger', 'Dagbøger for borger'],
+  ['/person/p1/settings', 'Borger', 'Indstillinger for borger'],
+  ['/person/p1/settings/general', 'Borger', 'Generelt'],
+  ['/person/p1/settings/answers', 'Borger', 'Svarmuligheder'],
+  ['/person/p1/settings/notifications', 'Borger', 'Notifikationer'],
+  ['/person/p1/settings/settings', 'Borger', 'Funktioner'],
+  ['/create/person/general', 'Opret borger', 'Generelt'],
+  ['/create/person/answers', 'Opret borger', 'Svarmuligheder'],
+  ['/create/person/settings', 'Opret borger', 'Indstillinger'],
+  ['/create/user/general', 'Opret bruger', 'Generelt'],
+  ['/admin', 'Administration'],
+  ['/admin/location/loc1/subscription', 'Lokation', 'Abonnement'],
+  ['/admin/person/p1/settings', 'Borgerindstillinger'],
+]
+
+test.each(PAGES)('%s renders its page with the heading %s', async (path, heading, child) => {
+  visit(path)
+  expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
+  if (child !== undefined) expect(await screen.findByRole('heading', { name: child })).toBeInTheDocument()
+  expect(screen.getByRole('navigation', { name: 'Hovedmenu' })).toBeInTheDocument()
+})
+
+test.each([
+  ['/', '/daily'],
+  ['/settings', '/settings/persons'],
+  ['/person/p1', '/person/p1/daily'],
+  ['/create/person', '/create/person/general'],
+  ['/create/user', '/create/user/general'],
+])('%s leads to %s', async (from, to) => {
+  const router = visit(from)
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe(to))
+})
+
+test('the location id may span several path segments, the last naming the tab', async () => {
+  visit('/admin/location/region/north/loc1/features')
+  expect(await screen.findByRole('heading', { name: 'Funktioner', level: 2 })).toBeInTheDocument()
+  expect(screen.getByRole('link', { name: 'Abonnement' })).toHaveAttribute(
+    'href',
+    '/admin/location/region/north/loc1/subscription',
+  )
+})
+
+test.each(['/person/bad%20id!/settings/general', '/admin/location/features', '/admin/person/%3Cx%3E/settings'])(
+  'a route whose params fail its rule shows the 404 page: %s',
+  async (path) => {
+    visit(path)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument()
+    expect(screen.getByText(/^Page Not Found: \//)).toBeInTheDocument()
+  },
+)
+
+test('an unknown route shows Page Not Found: {path} inside the shell', async () => {
+  visit('/no/such/page')
+  expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument()
+  expect(screen.getByText('Page Not Found: /no/such/page')).toBeInTheDocument()
+  expect(screen.getByRole('navigation', { name: 'Hovedmenu' })).toBeInTheDocument()
+})
+
+test.each(['/daily', '/settings/persons', '/person/p1/daily', '/admin', '/no/such/page'])(
+  'without the session cookies %s goes to /login',
+  async (path) => {
+    // biome-ignore lint/suspicious/noDocumentCookie: no session
+    document.cookie = 'userId=; Max-Age=0; path=/'
+    const router = visit(path)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log ind' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
+    expect(screen.queryByRole('navigation', { name: 'Hovedmenu' })).toBeNull()
+  },
+)
+
+test('with an incomplete configuration /login explains it instead of crashing', async () => {
+  visit('/login')
+  expect(await screen.findByText(/mangler sin opsætning \(Firebase\)/)).toHaveAttribute('role', 'alert')
+  expect(screen.getByRole('button', { name: 'Log ind' })).toBeDisabled()
+})
+
+test('any other failure shows the 500 page, never the error itself', async () => {
+  const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      errorElement: <RouteError />,
+      loader: () => {
+        throw new Error('secret stack detail')
+      },
+      element: null,
+    },
+  ])
+  render(<RouterProvider router={router} />)
+  expect(await screen.findByRole('heading', { level: 1, name: 'Internal Server Error' })).toBeInTheDocument()
+  expect(screen.queryByText(/secret stack detail/)).toBeNull()
+  error.mockRestore()
+})

@@ -1,0 +1,151 @@
+import type { ComponentType } from 'react'
+import { createBrowserRouter, matchRoutes, type RouteObject, redirect } from 'react-router-dom'
+import { session } from '../features/session/session-store.ts'
+import { readCookie, USER_ID_COOKIE } from '../lib/cookies.ts'
+import { isId, notFound, validateParams } from '../lib/route-errors.ts'
+import { parseAdminLocationPath } from './admin-location-path.ts'
+import { RouteError } from './layout/route-error.tsx'
+import { RouteLoading } from './layout/route-loading.tsx'
+import { setPrefetcher } from './prefetch.ts'
+import { RootLayout } from './root-layout.tsx'
+import { requireSession, setLoginNavigator } from './session.ts'
+
+type RouteModule = { Component: ComponentType }
+type Importer = () => Promise<RouteModule>
+
+/** Each route's code importer, so a link can fetch it ahead of time (prefetch on visibility). */
+const importers = new Map<RouteObject, Importer>()
+
+/** A route whose page is loaded on demand, with its own error boundary (no white screen). */
+function page(importer: Importer, route: Omit<RouteObject, 'lazy' | 'index'> & { index?: true } = {}): RouteObject {
+  const object = {
+    ...route,
+    errorElement: <RouteError />,
+    lazy: async () => ({ Component: (await importer()).Component }),
+  } as RouteObject
+  importers.set(object, importer)
+  return object
+}
+
+const to = (path: string) => () => redirect(path)
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    errorElement: <RouteError />,
+    HydrateFallback: RouteLoading,
+    children: [
+      page(() => import('./routes/login.tsx'), {
+        path: 'login',
+        // Already signed in: straight to the daily overview.
+        loader: () => (readCookie(USER_ID_COOKIE) !== null && session.user !== null ? redirect('/daily') : null),
+      }),
+      page(() => import('./routes/app-shell.tsx'), {
+        id: 'app',
+        loader: requireSession,
+        // The guard runs on every path change: with no user active, the user goes to /login.
+        shouldRevalidate: () => true,
+        children: [
+          { index: true, loader: to('/daily') },
+          page(() => import('./routes/daily.tsx'), { path: 'daily' }),
+          page(() => import('./routes/notes.tsx'), { path: 'notes' }),
+          page(() => import('./routes/statistics/layout.tsx'), {
+            path: 'statistics',
+            children: [
+              page(() => import('./routes/statistics/statistics.tsx'), { index: true }),
+              page(() => import('./routes/statistics/statistics.tsx'), { path: 'statistics' }),
+            ],
+          }),
+          page(() => import('./routes/settings/layout.tsx'), {
+            path: 'settings',
+            children: [
+              { index: true, loader: to('/settings/persons') },
+              page(() => import('./routes/settings/answers.tsx'), { path: 'answers' }),
+              page(() => import('./routes/settings/notifications.tsx'), { path: 'notifications' }),
+              page(() => import('./routes/settings/persons.tsx'), { path: 'persons' }),
+              page(() => import('./routes/settings/users.tsx'), { path: 'users' }),
+            ],
+          }),
+          page(() => import('./routes/person/layout.tsx'), {
+            path: 'person/:id',
+            loader: validateParams((params) => isId(params.id)),
+            children: [
+              { index: true, loader: ({ params }) => redirect(`/person/${params.id}/daily`) },
+              page(() => import('./routes/person/daily.tsx'), { path: 'daily' }),
+              page(() => import('./routes/person/notes.tsx'), { path: 'notes' }),
+              page(() => import('./routes/person/settings/layout.tsx'), {
+                path: 'settings',
+                children: [
+                  page(() => import('./routes/person/settings/overview.tsx'), { index: true }),
+                  page(() => import('./routes/person/settings/answers.tsx'), { path: 'answers' }),
+                  page(() => import('./routes/person/settings/general.tsx'), { path: 'general' }),
+                  page(() => import('./routes/person/settings/notifications.tsx'), { path: 'notifications' }),
+                  page(() => import('./routes/person/settings/settings.tsx'), { path: 'settings' }),
+                ],
+              }),
+            ],
+          }),
+          page(() => import('./routes/create/person/layout.tsx'), {
+            path: 'create/person',
+            children: [
+              { index: true, loader: to('/create/person/general') },
+              page(() => import('./routes/create/person/general.tsx'), { path: 'general' }),
+              page(() => import('./routes/create/person/answers.tsx'), { path: 'answers' }),
+              page(() => import('./routes/create/person/settings.tsx'), { path: 'settings' }),
+            ],
+          }),
+          page(() => import('./routes/create/user/layout.tsx'), {
+            path: 'create/user',
+            children: [
+              { index: true, loader: to('/create/user/general') },
+              page(() => import('./routes/create/user/general.tsx'), { path: 'general' }),
+            ],
+          }),
+          {
+            path: 'admin',
+            children: [
+              page(() => import('./routes/admin/index.tsx'), { index: true }),
+              page(() => import('./routes/admin/location.tsx'), {
+                path: 'location/*',
+                loader: validateParams((params) => parseAdminLocationPath(params['*']) !== null),
+              }),
+              page(() => import('./routes/admin/person-settings.tsx'), {
+                path: 'person/:id/settings',
+                loader: validateParams((params) => isId(params.id)),
+              }),
+            ],
+          },
+          {
+            path: '*',
+            errorElement: <RouteError />,
+            loader: ({ request }) => {
+              throw notFound(new URL(request.url).pathname)
+            },
+          },
+        ],
+      }),
+    ],
+  },
+]
+
+/** Fetches the code of every route `path` would render, without navigating. */
+export function prefetchRoute(path: string): void {
+  for (const match of matchRoutes(routes, path) ?? []) {
+    importers
+      .get(match.route)?.()
+      .catch(() => {})
+  }
+}
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes)
+  setPrefetcher(prefetchRoute)
+  setLoginNavigator(() => {
+    const { initialized, navigation, location } = router.state
+    // A navigation in flight runs the guard itself, which redirects.
+    if (!initialized || navigation.state !== 'idle' || location.pathname === '/login') return
+    void router.navigate('/login', { replace: true })
+  })
+  return router
+}

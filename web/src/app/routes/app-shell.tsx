@@ -1,0 +1,50 @@
+import { da } from '@bosted/domain/messages/da'
+import { useNavigate } from 'react-router-dom'
+import { toast } from 'sonner'
+import { useSnapshot } from 'valtio'
+import { locations, selectLocation } from '../../features/locations/locations-store.ts'
+import { logout } from '../../features/session/api/logout.ts'
+import { fullName, isAdmin, session } from '../../features/session/session-store.ts'
+import { Header } from '../layout/header.tsx'
+import { PageTransition } from '../layout/page-transition.tsx'
+import { RouteLoading } from '../layout/route-loading.tsx'
+import { endSession } from '../session.ts'
+
+/** The frame of every signed-in page: skip link, header, and the page with its transition. */
+export function Component() {
+  const { user } = useSnapshot(session)
+  const { list, activeId } = useSnapshot(locations)
+  const navigate = useNavigate()
+  if (user === null) return <RouteLoading />
+
+  const handleLogout = async () => {
+    try {
+      await logout()
+    } catch (error) {
+      console.warn('logout failed', error)
+      toast.error(da.errors.logoutFailed)
+      return
+    }
+    endSession()
+    await navigate('/login', { replace: true })
+  }
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {da.shell.skipToContent}
+      </a>
+      <Header
+        name={fullName(user)}
+        isAdmin={isAdmin(user)}
+        locations={list}
+        activeLocationId={activeId}
+        onSelectLocation={(id) => selectLocation(id)}
+        onLogout={handleLogout}
+      />
+      <main id="main" className="shell__main" tabIndex={-1}>
+        <PageTransition />
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,82 @@
+import { redirect } from 'react-router-dom'
+import { subscribeKey } from 'valtio/utils'
+import { clearActiveLocation, locations, setLocations } from '../features/locations/locations-store.ts'
+import { refreshSession } from '../features/session/api/refresh-session.ts'
+import { validateSession } from '../features/session/api/validate-session.ts'
+import { markSessionFresh, type SessionUser, session, setSessionUser } from '../features/session/session-store.ts'
+import { readCookie, USER_ID_COOKIE } from '../lib/cookies.ts'
+import { createSessionMachine } from '../lib/session.ts'
+
+let navigateToLogin: () => void = () => {}
+
+/** The router registers how to go to /login (it exists only after the routes are created). */
+export function setLoginNavigator(navigate: () => void): void {
+  navigateToLogin = navigate
+}
+
+/** SPEC §4 wired to the real world: the api, the stores, the cookies and the router. */
+export const sessionMachine = createSessionMachine<SessionUser>({
+  getUser: () => session.user,
+  setUser(user) {
+    setSessionUser(user)
+    if (user === null) clearActiveLocation()
+  },
+  readUserIdCookie: () => readCookie(USER_ID_COOKIE),
+  validateSession,
+  // Firestore is loaded with the user, never on the sign-in page.
+  loadUser: async (id) => (await import('../features/session/api/load-session-user.ts')).loadSessionUser(id),
+  refreshSession,
+  getLastCheck: () => session.lastCheck,
+  setLastCheck: markSessionFresh,
+  now: () => Date.now(),
+  redirectToLogin: () => navigateToLogin(),
+  warn: (message, error) => console.warn(message, error),
+})
+
+async function loadLocations(user: SessionUser): Promise<void> {
+  const { getLocations } = await import('../features/locations/api/get-locations.ts')
+  setLocations(await getLocations(user.locations))
+}
+
+/**
+ * The guard of every route except /login (run on each navigation): a session cookie is required,
+ * the session machine is started once per app start, and the user's locations are loaded.
+ */
+export async function requireSession(): Promise<null> {
+  if (readCookie(USER_ID_COOKIE) === null) {
+    sessionMachine.stop()
+    if (session.user !== null) setSessionUser(null)
+    clearActiveLocation()
+    throw redirect('/login')
+  }
+  if (session.user === null || !sessionMachine.isChecking()) {
+    if ((await sessionMachine.start()) === 'unauthenticated') throw redirect('/login')
+  }
+  const user = session.user
+  if (user !== null && !locations.loaded) await loadLocations(user)
+  return null
+}
+
+/** On leaving the app the authentication check stops (SPEC §4). */
+export function stopSessionOnLeave(target: Window = window): void {
+  target.addEventListener('pagehide', () => sessionMachine.stop())
+  // Back from the back/forward cache: the page lives again, so does its check.
+  target.addEventListener('pageshow', (event) => {
+    if (event.persisted && session.user !== null) void sessionMachine.start()
+  })
+}
+
+/** Signs the user out locally: stops the check, clears the user and the active location. */
+export function endSession(): void {
+  sessionMachine.stop()
+  setSessionUser(null)
+  clearActiveLocation()
+}
+
+// Whenever the active user becomes empty, go to /login (SPEC §4).
+subscribeKey(session, 'user', (user) => {
+  if (user === null) {
+    sessionMachine.stop()
+    navigateToLogin()
+  }
+})

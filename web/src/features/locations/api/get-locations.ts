@@ -1,0 +1,28 @@
+import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import type { LocationSummary } from '../locations-store.ts'
+import { resolveLogoUrl } from './resolve-logo-url.ts'
+
+/**
+ * The user's locations, read one by one by id (a user only sees the locations in their `locations`
+ * array, SPEC §4). Missing ones are skipped; a failure is logged and yields none.
+ */
+export async function getLocations(ids: readonly string[]): Promise<LocationSummary[]> {
+  try {
+    const [db, { doc, getDoc }] = await Promise.all([getDb(), firestoreLite()])
+    const snapshots = await Promise.all(ids.map((id) => getDoc(doc(db, 'locations', id))))
+    const found = snapshots.filter((snapshot) => snapshot.exists())
+    return await Promise.all(
+      found.map(async (snapshot) => {
+        const data = snapshot.data()
+        return {
+          id: snapshot.id,
+          name: typeof data.name === 'string' ? data.name : snapshot.id,
+          logoUrl: await resolveLogoUrl(data.logoUrl ?? data.logo),
+        }
+      }),
+    )
+  } catch (error) {
+    console.warn('loading the locations failed', error)
+    return []
+  }
+}

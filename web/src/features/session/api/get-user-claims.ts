@@ -1,0 +1,20 @@
+import type { CustomClaims } from '@bosted/domain/user'
+import { ApiError, api } from '../../../lib/api-client.ts'
+import { SessionExpiredError } from '../../../lib/session.ts'
+
+/**
+ * GET /api/user/getUserById: only `data.customClaims` is read. A 401 means the session is gone;
+ * any other failure only warns (SPEC §7) and yields no claims.
+ */
+export async function getUserClaims(id: string): Promise<CustomClaims> {
+  try {
+    const answer = await api<{ data?: { customClaims?: CustomClaims | null } }>(
+      `/user/getUserById?id=${encodeURIComponent(id)}`,
+    )
+    return answer.data?.customClaims ?? {}
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw new SessionExpiredError()
+    console.warn('getUserById failed', error)
+    return {}
+  }
+}

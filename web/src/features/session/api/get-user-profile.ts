@@ -1,0 +1,18 @@
+import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+
+export type UserProfile = { firstName: string; lastName: string; locations: string[] }
+
+const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback)
+
+/** users/{id}: the name shown in the header and the ids of the locations the user may see. */
+export async function getUserProfile(id: string): Promise<UserProfile> {
+  const [db, { doc, getDoc }] = await Promise.all([getDb(), firestoreLite()])
+  const snapshot = await getDoc(doc(db, 'users', id))
+  const data = snapshot.data() ?? {}
+  return {
+    // The spec's defaults for a user document without a name (SPEC §3).
+    firstName: text(data.firstName, 'Demo'),
+    lastName: text(data.lastName, 'Bruger'),
+    locations: Array.isArray(data.locations) ? data.locations.filter((value) => typeof value === 'string') : [],
+  }
+}

@@ -1,0 +1,43 @@
+import type { ActiveUser } from '@bosted/domain/user'
+import { proxy, subscribe } from 'valtio'
+
+/** The active user (SPEC §3) plus the ids of the locations the user may see. */
+export type SessionUser = ActiveUser & { locations: string[] }
+
+const STORAGE_KEY = 'bosted.session'
+
+type Persisted = { user: SessionUser | null; lastCheck: number }
+
+function restore(): Persisted {
+  try {
+    const raw = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<Persisted> | null
+    const user = raw?.user
+    const isUser =
+      typeof user === 'object' && user !== null && typeof user.id === 'string' && Array.isArray(user.locations)
+    return { user: isUser ? user : null, lastCheck: typeof raw?.lastCheck === 'number' ? raw.lastCheck : 0 }
+  } catch {
+    return { user: null, lastCheck: 0 }
+  }
+}
+
+/**
+ * The signed-in user, kept in local storage so a reload starts "with an active user" (SPEC §4).
+ * `lastCheck` is when the session cookie was last confirmed fresh (sign-in, validation, refresh).
+ */
+export const session = proxy<Persisted>(restore())
+
+subscribe(session, () => {
+  localStorage.setItem(STORAGE_KEY, JSON.stringify({ user: session.user, lastCheck: session.lastCheck }))
+})
+
+export function setSessionUser(user: SessionUser | null): void {
+  session.user = user
+}
+
+export function markSessionFresh(now: number = Date.now()): void {
+  session.lastCheck = now
+}
+
+export const isAdmin = (user: Pick<ActiveUser, 'customClaims'> | null): boolean => user?.customClaims.admin === true
+export const fullName = (user: Pick<ActiveUser, 'firstName' | 'lastName'>): string =>
+  `${user.firstName} ${user.lastName}`.trim()
