@@ -1,5 +1,6 @@
 import { type EmulatorHosts, readEmulatorHosts } from './env.ts'
 import { connectFirebase } from './lib/firebase.ts'
+import { assertEmulatorsReachable } from './lib/reachable.ts'
 import { MIGRATIONS } from './migrations/index.ts'
 import type { Migration, MigrationResult } from './migrations/migration.ts'
 
@@ -16,7 +17,9 @@ export type MigrateOptions = {
 export async function migrate(options: MigrateOptions): Promise<(MigrationResult & { id: string })[]> {
   const started = Date.now()
   const log = options.log ?? (() => {})
-  const clients = connectFirebase({ ...options, emulators: options.emulators ?? readEmulatorHosts() })
+  const emulators = options.emulators ?? readEmulatorHosts()
+  await assertEmulatorsReachable(emulators)
+  const clients = connectFirebase({ ...options, emulators })
   const now = options.now ?? new Date()
   try {
     const results: (MigrationResult & { id: string })[] = []

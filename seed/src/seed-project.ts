@@ -1,6 +1,7 @@
 import { type EmulatorHosts, readEmulatorHosts } from './env.ts'
 import { dayInCopenhagen } from './lib/dates.ts'
 import { connectFirebase } from './lib/firebase.ts'
+import { assertEmulatorsReachable } from './lib/reachable.ts'
 import { buildDataset, DOC_KINDS } from './plan/build-dataset.ts'
 import { syncAuthUsers } from './steps/auth.ts'
 import { hasData, syncDocuments } from './steps/firestore.ts'
@@ -56,6 +57,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
       'refusing to seed demo accounts into a real project: set FIREBASE_AUTH_EMULATOR_HOST, FIRESTORE_EMULATOR_HOST and FIREBASE_STORAGE_EMULATOR_HOST, or pass --allow-real-project',
     )
   }
+  await assertEmulatorsReachable(emulators)
   const clients = connectFirebase({ ...options, emulators })
   try {
     if (options.ifEmpty && !options.reset && (await hasData(clients.db))) {

@@ -280,3 +280,10 @@ test('refuses to wipe a project that is not on emulators', async () => {
     seed({ ...options, emulators: { auth: undefined, firestore: undefined, storage: undefined } }),
   ).rejects.toThrow(/refusing to seed demo accounts into a real project/)
 })
+
+test('an emulator that is not running is named in the error at once', async () => {
+  const hosts = emulatorHosts()
+  await expect(seed({ ...options, emulators: { ...hosts, firestore: '127.0.0.1:1' } })).rejects.toThrow(
+    'cannot reach Firestore emulator (FIRESTORE_EMULATOR_HOST) at 127.0.0.1:1; is the stack running (make start)?',
+  )
+})
