@@ -94,7 +94,6 @@ export function UserMenu({ name, isAdmin, onLogout }: Props) {
         aria-haspopup="menu"
         aria-expanded={isOpen}
         aria-controls={menuId}
-        aria-label={da.shell.userMenu(name)}
         onClick={() => (isOpen ? close(false) : open(0))}
         onKeyDown={handleButtonKeyDown}
       >
@@ -107,7 +106,7 @@ export function UserMenu({ name, isAdmin, onLogout }: Props) {
         ref={menuRef}
         id={menuId}
         role="menu"
-        aria-label={name}
+        aria-label={da.shell.userMenu(name)}
         className="user-menu__list"
         hidden={!isOpen}
         onKeyDown={handleMenuKeyDown}

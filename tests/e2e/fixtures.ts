@@ -1,0 +1,94 @@
+/// <reference lib="dom" />
+import { createRequire } from 'node:module'
+import { test as base, expect, type Page } from '@playwright/test'
+
+export { expect }
+
+export const DEMO_PASSWORD = 'demo1234'
+export const ACCOUNTS = {
+  admin: { email: 'admin@demo.dk', name: 'Birgitte Holm' },
+  superuser: { email: 'superbruger@demo.dk', name: 'Jesper Kjær' },
+  employee: { email: 'medarbejder@demo.dk', name: 'Signe Dahl' },
+} as const
+
+/** The routes of SPEC §2 that need a session (one concrete path each). */
+export const PROTECTED_PATHS = [
+  '/',
+  '/daily',
+  '/notes',
+  '/statistics',
+  '/statistics/statistics',
+  '/settings',
+  '/settings/answers',
+  '/settings/notifications',
+  '/settings/persons',
+  '/settings/users',
+  '/person/demo-borger01/daily',
+  '/person/demo-borger01/notes',
+  '/person/demo-borger01/settings',
+  '/person/demo-borger01/settings/general',
+  '/create/person/general',
+  '/create/user/general',
+  '/admin',
+  '/admin/location/solsikken/general',
+  '/admin/person/demo-borger01/settings',
+]
+
+type Fixtures = {
+  /** Console errors a test expects (e.g. the browser's own line for a 400 from the Auth emulator). */
+  allowConsoleErrors: (pattern: RegExp) => void
+}
+
+/** Every test fails on an unexpected console.error or uncaught page error. */
+export const test = base.extend<Fixtures & { consoleGuard: undefined }>({
+  allowConsoleErrors: async ({ page: _page }, use) => {
+    await use((pattern) => allowed.push(pattern))
+  },
+  consoleGuard: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text())
+      })
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
+      await use(undefined)
+      const unexpected = errors.filter((text) => !allowed.some((pattern) => pattern.test(text)))
+      allowed.length = 0
+      expect(unexpected, 'unexpected console errors').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+const allowed: RegExp[] = []
+
+export async function signIn(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Adgangskode').fill(password)
+  await page.getByRole('button', { name: 'Log ind' }).click()
+  await expect(page).toHaveURL(/\/daily$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Dagsoversigt' })).toBeVisible()
+}
+
+export function userMenuButton(page: Page, name: string) {
+  return page.getByRole('button', { name: new RegExp(name) })
+}
+
+const require = createRequire(import.meta.url)
+
+/**
+ * Runs axe-core (WCAG 2.1 A/AA) on the page; returns the serious and critical violations. The app's
+ * CSP forbids inline scripts, so specs using this set `bypassCSP` for the injected axe script.
+ */
+export async function seriousA11yViolations(page: Page): Promise<{ id: string; nodes: string[] }[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') })
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (options: unknown) => Promise<AxeResults> } }).axe
+    const results = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+    return results.violations
+  })
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.html) }))
+}
+type AxeResults = { violations: { id: string; impact: string | null; nodes: { html: string }[] }[] }
