@@ -1,0 +1,90 @@
+import { SESSION_COOKIE_MAX_AGE_MS } from '@bosted/domain'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { requestId } from 'hono/request-id'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { Firebase } from './lib/firebase.ts'
+import { HttpError, httpError, isUnavailable } from './lib/http-error.ts'
+import { SessionVerifier } from './lib/sessions.ts'
+import type { AppConfig, AppEnv, Services } from './lib/types.ts'
+import { clientAddress } from './middleware/client-address.ts'
+import { RateLimiter } from './middleware/rate-limit.ts'
+import { sameOrigin } from './middleware/same-origin.ts'
+import { authRoutes } from './routes/auth/auth.routes.ts'
+import { healthRoutes } from './routes/health/health.routes.ts'
+import { userRoutes } from './routes/user/user.routes.ts'
+
+export const DEFAULT_CONFIG: AppConfig = {
+  cookieSecure: 'auto',
+  appOrigins: [],
+  trustProxy: 'loopback',
+  sessionMaxAgeMs: SESSION_COOKIE_MAX_AGE_MS,
+  sessionCheckCacheMs: 5_000,
+  loginRateLimit: { max: 20, windowMs: 60_000 },
+  bodyLimitBytes: 16 * 1024,
+  identityToolkit: { emulatorHost: undefined, apiKey: 'demo-api-key' },
+}
+
+/** Maps what Hono itself throws (malformed requests) onto our error codes. */
+function fromHonoException(error: HTTPException): HttpError {
+  if (error.status === 413) return httpError('payload_too_large')
+  if (error.status === 401) return httpError('unauthenticated')
+  if (error.status === 403) return httpError('forbidden')
+  if (error.status === 404) return httpError('not_found')
+  if (error.status < 500) return new HttpError(error.status as ContentfulStatusCode, 'invalid_request')
+  return httpError('internal')
+}
+
+/**
+ * The api as a Hono app. Nothing here reads the environment: index.ts passes what env.ts parsed,
+ * tests pass a Firebase handle on their own project.
+ */
+export function createApp(options: { firebase: Firebase; config?: Partial<AppConfig> }) {
+  const config: AppConfig = { ...DEFAULT_CONFIG, ...options.config }
+  const services: Services = {
+    firebase: options.firebase,
+    config,
+    sessions: new SessionVerifier({ auth: options.firebase.auth, cacheMs: config.sessionCheckCacheMs }),
+    loginLimiter: new RateLimiter(config.loginRateLimit),
+  }
+
+  const app = new Hono<AppEnv>()
+    .use(requestId())
+    .use(async (c, next) => {
+      c.set('services', services)
+      await next()
+    })
+    .use(
+      '/api/*',
+      bodyLimit({
+        maxSize: config.bodyLimitBytes,
+        onError: () => {
+          throw httpError('payload_too_large')
+        },
+      }),
+      clientAddress,
+      sameOrigin,
+    )
+    .route('/api/health', healthRoutes)
+    .route('/api/auth', authRoutes)
+    .route('/api/user', userRoutes)
+
+  app.notFound((c) => c.json(httpError('not_found').toBody(), 404))
+  // The one place errors leave: our HttpErrors as they are, Hono's mapped, anything else logged
+  // with the request id and answered without details.
+  app.onError((error, c) => {
+    let known: HttpError
+    if (error instanceof HttpError) known = error
+    else if (error instanceof HTTPException) known = fromHonoException(error)
+    else if (isUnavailable(error)) known = httpError('unavailable')
+    else {
+      console.error(`[api] ${c.var.requestId} ${c.req.method} ${c.req.path} failed:`, error)
+      known = httpError('internal')
+    }
+    return c.json(known.toBody(), known.status, known.headers)
+  })
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

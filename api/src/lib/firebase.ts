@@ -1,0 +1,57 @@
+import { type App, deleteApp, initializeApp } from 'firebase-admin/app'
+import { type Auth, getAuth } from 'firebase-admin/auth'
+import { type Firestore, initializeFirestore } from 'firebase-admin/firestore'
+
+export type FirebaseOptions = {
+  projectId: string
+  /**
+   * Firestore's project when it differs from Auth's. Only tests use it: the Auth emulator signs
+   * users in to its default project alone, so test files share that one and keep their data apart
+   * in Firestore projects of their own.
+   */
+  firestoreProjectId?: string | undefined
+  storageBucket?: string | undefined
+  /** Set when FIRESTORE_EMULATOR_HOST is: the emulator needs no credentials (see below). */
+  useFirestoreEmulator: boolean
+}
+
+/** The firebase-admin services the api uses, on an app of its own so several can share a process (tests). */
+export type Firebase = {
+  projectId: string
+  auth: Auth
+  db: Firestore
+  close(): Promise<void>
+}
+
+let appCounter = 0
+
+/**
+ * Creates a firebase-admin app. The emulator hosts come from FIREBASE_AUTH_EMULATOR_HOST and
+ * FIRESTORE_EMULATOR_HOST, which firebase-admin reads itself; without them (production) it uses
+ * application default credentials. Only the environment differs.
+ */
+export function createFirebase(options: FirebaseOptions): Firebase {
+  appCounter += 1
+  const app: App = initializeApp(
+    { projectId: options.projectId, ...(options.storageBucket ? { storageBucket: options.storageBucket } : {}) },
+    `api-${options.projectId}-${appCounter}`,
+  )
+  // REST instead of gRPC: emulator-lite speaks Firestore's REST API only.
+  const db = initializeFirestore(app, { preferRest: true })
+  const settings: Record<string, unknown> = {}
+  if (options.firestoreProjectId) settings.projectId = options.firestoreProjectId
+  if (options.useFirestoreEmulator) {
+    // The REST transport asks for a google-auth client before every call, even against an
+    // emulator, and fails with "Could not load the default credentials" without one
+    // (firebase-wire.md §2.1). The emulator header `Authorization: Bearer owner` is added anyway.
+    settings.auth = { getRequestHeaders: async () => ({}) }
+  }
+  // settings() may be called once, before the first use.
+  if (Object.keys(settings).length > 0) db.settings(settings)
+  return {
+    projectId: options.projectId,
+    auth: getAuth(app),
+    db,
+    close: () => deleteApp(app),
+  }
+}

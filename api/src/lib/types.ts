@@ -1,0 +1,37 @@
+import type { DecodedIdToken } from 'firebase-admin/auth'
+import type { RateLimiter } from '../middleware/rate-limit.ts'
+import type { Firebase } from './firebase.ts'
+import type { SessionVerifier } from './sessions.ts'
+
+/** What the app needs besides Firebase; index.ts fills it from env.ts, tests pass their own. */
+export type AppConfig = {
+  /** `auto`: Secure unless the request's host is localhost, 127.0.0.1 or [::1]. */
+  cookieSecure: boolean | 'auto'
+  /** Origins allowed to send cookie-authenticated writes besides the request's own host. */
+  appOrigins: string[]
+  trustProxy: 'loopback' | 'all' | 'none'
+  sessionMaxAgeMs: number
+  sessionCheckCacheMs: number
+  loginRateLimit: { max: number; windowMs: number }
+  bodyLimitBytes: number
+  /** Where refresh exchanges a custom token for an ID token: the Auth emulator, or Google with an API key. */
+  identityToolkit: { emulatorHost: string | undefined; apiKey: string }
+}
+
+export type Services = {
+  firebase: Firebase
+  sessions: SessionVerifier
+  loginLimiter: RateLimiter
+  config: AppConfig
+}
+
+export type AppEnv = {
+  Variables: {
+    services: Services
+    requestId: string
+    clientAddress: string
+    /** Set by requireSession. */
+    session: DecodedIdToken
+    sessionCookie: string
+  }
+}

@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import {
+  call,
+  cookiesOf,
+  createTestApi,
+  createTestUser,
+  jwtPayload,
+  loginAs,
+  signIn,
+  type TestApi,
+  type TestUser,
+  unsignedJwt,
+} from '../../testing.ts'
+
+let api: TestApi
+let employee: TestUser
+
+beforeAll(async () => {
+  api = createTestApi('demo-api-auth', { loginRateLimit: { max: 3, windowMs: 60_000 } })
+  employee = await createTestUser(api.firebase, { userRole: 'user', locations: ['loc-a'] })
+})
+afterAll(() => api.close())
+
+const validate = (options: Parameters<typeof call>[3] = {}) => call(api.app, 'POST', '/api/auth/validate', options)
+const isValid = async (response: Response) => ((await response.json()) as { isValid: boolean }).isValid
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+// Each test that logs in uses its own address, so the login rate limit (3 here) only bites where meant.
+let address = 0
+const from = () => ({ 'x-real-ip': `10.0.0.${++address}` })
+
+test('login verifies the ID token and sets an HttpOnly session cookie and a readable userId cookie', async () => {
+  const idToken = await signIn(api.env, employee)
+  const response = await call(api.app, 'POST', '/api/auth/login', { body: { idToken }, headers: from() })
+  expect(response.status).toBe(200)
+  expect(await response.json()).toEqual({ userId: employee.uid })
+  const { values, raw } = cookiesOf(response)
+  expect(values.userId).toBe(employee.uid)
+  expect(jwtPayload(values.session ?? '')).toMatchObject({ sub: employee.uid, iss: expect.stringContaining('session') })
+  expect(raw.session).toMatch(/HttpOnly/)
+  expect(raw.session).toMatch(/SameSite=Lax/)
+  expect(raw.session).toMatch(/Path=\//)
+  expect(raw.session).toMatch(/Max-Age=432000/)
+  // Served from 127.0.0.1 over http: a Secure cookie would be dropped by the browser.
+  expect(raw.session).not.toMatch(/Secure/)
+  expect(raw.userId).not.toMatch(/HttpOnly/)
+})
+
+test('login marks both cookies Secure when the host is not localhost', async () => {
+  const idToken = await signIn(api.env, employee)
+  const response = await call(api.app, 'POST', '/api/auth/login', {
+    body: { idToken },
+    url: 'https://bosted.example.dk',
+    headers: from(),
+  })
+  expect(response.status).toBe(200)
+  const { raw } = cookiesOf(response)
+  expect(raw.session).toMatch(/Secure/)
+  expect(raw.userId).toMatch(/Secure/)
+})
+
+test('login rejects a forged, malformed or missing ID token', async () => {
+  const forged = unsignedJwt({
+    iss: `https://securetoken.google.com/${api.env.FIREBASE_PROJECT_ID}`,
+    aud: 'demo-other-project',
+    sub: employee.uid,
+    iat: Math.floor(Date.now() / 1000),
+    exp: Math.floor(Date.now() / 1000) + 3600,
+    auth_time: Math.floor(Date.now() / 1000),
+  })
+  const headers = from()
+  for (const idToken of [forged, 'not-a-token']) {
+    const response = await call(api.app, 'POST', '/api/auth/login', { body: { idToken }, headers })
+    expect(response.status).toBe(401)
+    expect(await response.json()).toEqual({ error: { code: 'unauthenticated', message: 'Du er ikke logget ind.' } })
+    expect(response.headers.getSetCookie()).toEqual([])
+  }
+  const missing = await call(api.app, 'POST', '/api/auth/login', { body: {}, headers: from() })
+  expect(missing.status).toBe(400)
+  const body = (await missing.json()) as { error: { code: string; fields: Record<string, string[]> } }
+  expect(body.error.code).toBe('invalid_request')
+  expect(Object.keys(body.error.fields)).toEqual(['idToken'])
+})
+
+test('login answers 429 after too many attempts from one address, and other addresses still get in', async () => {
+  const headers = { 'x-real-ip': '192.0.2.7' }
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const response = await call(api.app, 'POST', '/api/auth/login', { body: { idToken: 'x' }, headers })
+    expect(response.status).toBe(401)
+  }
+  const limited = await call(api.app, 'POST', '/api/auth/login', { body: { idToken: 'x' }, headers })
+  expect(limited.status).toBe(429)
+  expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+  expect(await limited.json()).toEqual({
+    error: { code: 'too_many_requests', message: 'For mange forsøg. Vent lidt, og prøv igen.' },
+  })
+  const other = await call(api.app, 'POST', '/api/auth/login', {
+    body: { idToken: await signIn(api.env, employee) },
+    headers: { 'x-real-ip': '192.0.2.8' },
+  })
+  expect(other.status).toBe(200)
+})
+
+test('session lifecycle: login, validate true, logout, validate false with the same cookie', async () => {
+  const { cookie, session } = await loginAs(api, employee)
+  expect(await isValid(await validate({ cookie }))).toBe(true)
+  expect(await isValid(await validate({ body: { token: session } }))).toBe(true)
+
+  const logout = await call(api.app, 'POST', '/api/auth/logout', { cookie })
+  expect(logout.status).toBe(200)
+  const { raw } = cookiesOf(logout)
+  expect(raw.session).toMatch(/Max-Age=0/)
+  expect(raw.userId).toMatch(/Max-Age=0/)
+
+  expect(await isValid(await validate({ cookie }))).toBe(false)
+  expect(await isValid(await validate({ body: { token: session } }))).toBe(false)
+  expect((await call(api.app, 'POST', '/api/auth/refresh', { cookie })).status).toBe(401)
+})
+
+test('signing in again right after logout gives a valid session', async () => {
+  // Usually within the same second as the logout, when Firebase hands out the very same cookie again.
+  const first = await loginAs(api, employee)
+  expect((await call(api.app, 'POST', '/api/auth/logout', { cookie: first.cookie })).status).toBe(200)
+  const second = await loginAs(api, employee)
+  expect(await isValid(await validate({ cookie: second.cookie }))).toBe(true)
+})
+
+test('logout revokes the session in Firebase, so another api instance rejects the cookie too', async () => {
+  const { cookie } = await loginAs(api, employee)
+  // Firebase records revocations in whole seconds; a sign-in in the same second would still pass.
+  await sleep(1_100)
+  const logout = await call(api.app, 'POST', '/api/auth/logout', { cookie })
+  expect(await logout.text()).toBe('{"success":true}')
+  const other = createTestApi('demo-api-auth')
+  try {
+    expect(await isValid(await call(other.app, 'POST', '/api/auth/validate', { cookie }))).toBe(false)
+  } finally {
+    await other.close()
+  }
+})
+
+test('validate answers false, never an error, for a missing, malformed, expired or foreign session', async () => {
+  const now = Math.floor(Date.now() / 1000)
+  const expired = unsignedJwt({
+    iss: `https://session.firebase.google.com/${api.env.FIREBASE_PROJECT_ID}`,
+    aud: api.env.FIREBASE_PROJECT_ID,
+    sub: employee.uid,
+    iat: now - 7200,
+    exp: now - 3600,
+    auth_time: now - 7200,
+  })
+  const idTokenAsSession = await signIn(api.env, employee)
+  for (const options of [
+    {},
+    { body: {} },
+    { body: { token: '' } },
+    { body: { token: 'garbage' } },
+    { body: { token: expired } },
+    { body: { token: idTokenAsSession } },
+    { cookie: 'session=%E0%A4%A' },
+    { cookie: `session=${expired}` },
+  ]) {
+    const response = await validate(options)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ isValid: false })
+  }
+  const wrongType = await validate({ body: { token: 42 } })
+  expect(wrongType.status).toBe(400)
+  expect(((await wrongType.json()) as { error: { fields: object } }).error.fields).toHaveProperty('token')
+})
+
+test('refresh re-issues the session cookie with a later expiry; without a session it is 401', async () => {
+  const { cookie, session } = await loginAs(api, employee)
+  await sleep(1_100)
+  const response = await call(api.app, 'POST', '/api/auth/refresh', { cookie })
+  expect(response.status).toBe(200)
+  const { values, raw } = cookiesOf(response)
+  const fresh = values.session ?? ''
+  expect(fresh).not.toBe(session)
+  expect(raw.session).toMatch(/HttpOnly/)
+  expect(jwtPayload(fresh).exp as number).toBeGreaterThan(jwtPayload(session).exp as number)
+  expect(jwtPayload(fresh).sub).toBe(employee.uid)
+  expect(await isValid(await validate({ cookie: `session=${fresh}` }))).toBe(true)
+
+  const unauthenticated = await call(api.app, 'POST', '/api/auth/refresh')
+  expect(unauthenticated.status).toBe(401)
+  expect(await unauthenticated.json()).toEqual({
+    error: { code: 'unauthenticated', message: 'Du er ikke logget ind.' },
+  })
+})
+
+test('logout without a valid session answers 401 with the logout message and still clears the cookies', async () => {
+  const response = await call(api.app, 'POST', '/api/auth/logout', { cookie: 'session=garbage; userId=u1' })
+  expect(response.status).toBe(401)
+  expect(await response.json()).toEqual({
+    error: { code: 'unauthenticated', message: 'An error occurred during logout.' },
+  })
+  const { raw } = cookiesOf(response)
+  expect(raw.session).toMatch(/Max-Age=0/)
+  expect(raw.userId).toMatch(/Max-Age=0/)
+})
+
+test('cookie-authenticated writes from another site are refused', async () => {
+  const { cookie } = await loginAs(api, employee)
+  const crossSite: Record<string, string>[] = [
+    { origin: 'https://evil.example' },
+    { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+    { 'sec-fetch-site': 'same-site', origin: 'http://127.0.0.1.evil.example' },
+    { origin: 'null' },
+  ]
+  for (const headers of crossSite) {
+    const response = await call(api.app, 'POST', '/api/auth/logout', { cookie, headers })
+    expect(response.status).toBe(403)
+    expect(await response.json()).toEqual({
+      error: { code: 'cross_site', message: 'Forespørgslen blev afvist af sikkerhedshensyn.' },
+    })
+  }
+  expect(await isValid(await validate({ cookie }))).toBe(true)
+  // The app's own origin behind nginx, which forwards `Host: $host` without the port.
+  const sameOrigin = await call(api.app, 'POST', '/api/auth/validate', {
+    cookie,
+    headers: { origin: 'http://127.0.0.1:8000', host: '127.0.0.1' },
+  })
+  expect(await isValid(sameOrigin)).toBe(true)
+  const fetchMetadata = await call(api.app, 'POST', '/api/auth/logout', {
+    cookie,
+    headers: { 'sec-fetch-site': 'same-origin', origin: 'http://127.0.0.1:8000' },
+  })
+  expect(fetchMetadata.status).toBe(200)
+})
+
+test('a body over 16 KiB is refused with 413', async () => {
+  const response = await call(api.app, 'POST', '/api/auth/login', {
+    body: { idToken: 'x'.repeat(20_000) },
+    headers: from(),
+  })
+  expect(response.status).toBe(413)
+  expect(await response.json()).toEqual({
+    error: { code: 'payload_too_large', message: 'Forespørgslen er for stor.' },
+  })
+})
+
+test('unknown paths and methods answer 404 in the error shape', async () => {
+  for (const [method, path] of [
+    ['GET', '/api/nothing'],
+    ['GET', '/api/auth/login'],
+    ['PUT', '/api/auth/validate'],
+  ] as const) {
+    const response = await call(api.app, method, path)
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'Det findes ikke.' } })
+  }
+})

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import {
+  call,
+  createTestApi,
+  createTestUser,
+  loginAs,
+  type Session,
+  type TestApi,
+  type TestUser,
+} from '../../testing.ts'
+
+let api: TestApi
+const users: Record<'admin' | 'superuser' | 'employee' | 'otherEmployee' | 'person' | 'otherPerson', TestUser> =
+  {} as never
+const sessions: Record<'admin' | 'superuser' | 'employee' | 'person', Session> = {} as never
+
+beforeAll(async () => {
+  api = createTestApi('demo-api-user')
+  const { firebase } = api
+  users.admin = await createTestUser(firebase, { userRole: 'admin' })
+  users.superuser = await createTestUser(firebase, { userRole: 'superuser', locations: ['north', 'south'] })
+  users.employee = await createTestUser(firebase, { userRole: 'user', locations: ['north'] })
+  users.otherEmployee = await createTestUser(firebase, { userRole: 'employee', locations: ['east'] })
+  users.person = await createTestUser(firebase, { displayName: 'Borger Nord' })
+  users.otherPerson = await createTestUser(firebase, { displayName: 'Borger Øst' })
+  const location = (id: string, persons: string[]) =>
+    firebase.db.collection('locations').doc(id).set({ id, name: id, createdAt: new Date().toISOString(), persons })
+  await location('north', [users.person.uid])
+  await location('south', [])
+  await location('east', [users.otherPerson.uid])
+  for (const role of ['admin', 'superuser', 'employee', 'person'] as const) {
+    sessions[role] = await loginAs(api, users[role])
+  }
+})
+afterAll(() => api.close())
+
+const getUser = (id: string, session?: Session) =>
+  call(api.app, 'GET', `/api/user/getUserById?id=${encodeURIComponent(id)}`, { cookie: session?.cookie })
+const errorOf = async (response: Response) =>
+  ((await response.json()) as { error: { code: string; message: string; fields?: Record<string, string[]> } }).error
+const newUser = (overrides: Record<string, unknown> = {}) => ({
+  email: `ny-${Math.random().toString(36).slice(2)}@api-test.dk`,
+  password: 'hemmelig',
+  displayName: 'Ny Medarbejder',
+  ...overrides,
+})
+
+test('getUserById answers the user record with custom claims for a staff member reading themselves', async () => {
+  const response = await getUser(users.employee.uid, sessions.employee)
+  expect(response.status).toBe(200)
+  expect(await response.json()).toEqual({
+    data: {
+      uid: users.employee.uid,
+      email: users.employee.email,
+      displayName: 'Test Bruger',
+      disabled: false,
+      customClaims: { admin: false, userRole: 'user' },
+    },
+  })
+})
+
+test('getUserById lets staff read users and persons of their own locations', async () => {
+  expect((await getUser(users.superuser.uid, sessions.employee)).status).toBe(200)
+  expect((await getUser(users.employee.uid, sessions.superuser)).status).toBe(200)
+  const person = await getUser(users.person.uid, sessions.employee)
+  expect(person.status).toBe(200)
+  expect(((await person.json()) as { data: { displayName: string } }).data.displayName).toBe('Borger Nord')
+})
+
+test('getUserById refuses staff users and persons of other locations, and unknown ids, with 403', async () => {
+  for (const id of [users.otherEmployee.uid, users.otherPerson.uid, users.admin.uid, 'no-such-user', 'a/b']) {
+    const response = await getUser(id, sessions.employee)
+    expect(response.status).toBe(403)
+    expect(await errorOf(response)).toEqual({ code: 'forbidden', message: 'Du har ikke adgang til dette.' })
+  }
+  // A person is no staff member: only themselves.
+  expect((await getUser(users.person.uid, sessions.person)).status).toBe(200)
+  expect((await getUser(users.employee.uid, sessions.person)).status).toBe(403)
+})
+
+test('getUserById lets an admin read anyone and answers 404 for an unknown id', async () => {
+  const response = await getUser(users.otherEmployee.uid, sessions.admin)
+  expect(response.status).toBe(200)
+  expect(((await response.json()) as { data: { customClaims: object } }).data.customClaims).toEqual({
+    admin: false,
+    userRole: 'employee',
+  })
+  const unknown = await getUser('no-such-user', sessions.admin)
+  expect(unknown.status).toBe(404)
+  expect(await errorOf(unknown)).toEqual({ code: 'not_found', message: 'Det findes ikke.' })
+})
+
+test('getUserById needs a valid session and an id', async () => {
+  const anonymous = await getUser(users.employee.uid)
+  expect(anonymous.status).toBe(401)
+  expect(await errorOf(anonymous)).toEqual({ code: 'unauthenticated', message: 'Du er ikke logget ind.' })
+  expect((await getUser(users.employee.uid, { ...sessions.employee, cookie: 'session=forged' })).status).toBe(401)
+  const missing = await call(api.app, 'GET', '/api/user/getUserById', { cookie: sessions.employee.cookie })
+  expect(missing.status).toBe(400)
+  expect(Object.keys((await errorOf(missing)).fields ?? {})).toEqual(['id'])
+  const tooLong = await getUser('x'.repeat(129), sessions.admin)
+  expect(tooLong.status).toBe(400)
+})
+
+test('create lets a superuser create an Auth user and answers its id', async () => {
+  const avatarUrl = 'https://example.dk/avatar.png'
+  const body = newUser({ avatarUrl })
+  const response = await call(api.app, 'POST', '/api/user/create', { cookie: sessions.superuser.cookie, body })
+  expect(response.status).toBe(200)
+  const answer = (await response.json()) as { statusCode: number; body: { userId: string } }
+  expect(answer.statusCode).toBe(200)
+  const record = await api.firebase.auth.getUser(answer.body.userId)
+  expect(record).toMatchObject({ email: body.email, displayName: 'Ny Medarbejder', photoURL: avatarUrl })
+  const admin = await call(api.app, 'POST', '/api/user/create', { cookie: sessions.admin.cookie, body: newUser() })
+  expect(admin.status).toBe(200)
+})
+
+test('create is refused without a session (401) and for employees and persons (403)', async () => {
+  expect((await call(api.app, 'POST', '/api/user/create', { body: newUser() })).status).toBe(401)
+  for (const session of [sessions.employee, sessions.person]) {
+    const response = await call(api.app, 'POST', '/api/user/create', { cookie: session.cookie, body: newUser() })
+    expect(response.status).toBe(403)
+    expect((await errorOf(response)).code).toBe('forbidden')
+  }
+})
+
+test('create answers 400 with the spec messages per field', async () => {
+  const cases = [
+    [{ email: 'ikke-en-email' }, { email: ['Ugyldig email format'] }],
+    [{ email: '' }, { email: ['Email er påkrævet', 'Ugyldig email format'] }],
+    [{ password: '12345' }, { password: ['Adgangskode skal være mindst 6 tegn'] }],
+    [{ password: '' }, { password: ['Adgangskode er påkrævet', 'Adgangskode skal være mindst 6 tegn'] }],
+  ] as const
+  for (const [overrides, fields] of cases) {
+    const response = await call(api.app, 'POST', '/api/user/create', {
+      cookie: sessions.superuser.cookie,
+      body: newUser(overrides),
+    })
+    expect(response.status).toBe(400)
+    expect(await errorOf(response)).toEqual({ code: 'invalid_request', message: 'Ugyldig forespørgsel.', fields })
+  }
+  const noName = await call(api.app, 'POST', '/api/user/create', {
+    cookie: sessions.superuser.cookie,
+    body: { email: 'a@b.dk', password: 'hemmelig', avatarUrl: 'not a url' },
+  })
+  expect(Object.keys((await errorOf(noName)).fields ?? {}).sort()).toEqual(['avatarUrl', 'displayName'])
+})
+
+test('create answers 409 when the email already exists', async () => {
+  const response = await call(api.app, 'POST', '/api/user/create', {
+    cookie: sessions.superuser.cookie,
+    body: newUser({ email: users.employee.email }),
+  })
+  expect(response.status).toBe(409)
+  expect(await errorOf(response)).toEqual({
+    code: 'email_exists',
+    message: 'Der findes allerede en bruger med denne email.',
+  })
+})
+
+test('an admin sets a role: claims and the user document change together and take effect at once', async () => {
+  const target = await createTestUser(api.firebase, { userRole: 'user', locations: ['north'] })
+  const targetSession = await loginAs(api, target)
+  const before = await call(api.app, 'POST', '/api/user/create', { cookie: targetSession.cookie, body: newUser() })
+  expect(before.status).toBe(403)
+
+  const response = await call(api.app, 'PUT', `/api/user/${target.uid}/role`, {
+    cookie: sessions.admin.cookie,
+    body: { userRole: 'superuser', admin: false },
+  })
+  expect(response.status).toBe(200)
+  expect(await response.json()).toEqual({
+    data: { uid: target.uid, userRole: 'superuser', customClaims: { admin: false, userRole: 'superuser' } },
+  })
+  expect((await api.firebase.auth.getUser(target.uid)).customClaims).toEqual({ admin: false, userRole: 'superuser' })
+  expect((await api.firebase.db.collection('users').doc(target.uid).get()).get('userRole')).toBe('superuser')
+
+  // Roles are read fresh, so the existing session has the new rights without signing in again.
+  const after = await call(api.app, 'POST', '/api/user/create', { cookie: targetSession.cookie, body: newUser() })
+  expect(after.status).toBe(200)
+})
+
+test('setting a role is for admins only', async () => {
+  const body = { userRole: 'admin', admin: true }
+  const path = `/api/user/${users.employee.uid}/role`
+  expect((await call(api.app, 'PUT', path, { body })).status).toBe(401)
+  for (const session of [sessions.superuser, sessions.employee]) {
+    const response = await call(api.app, 'PUT', path, { cookie: session.cookie, body })
+    expect(response.status).toBe(403)
+  }
+  expect((await api.firebase.auth.getUser(users.employee.uid)).customClaims).toEqual({ admin: false, userRole: 'user' })
+})
+
+test('setting a role validates the body and needs an existing staff member', async () => {
+  const put = (id: string, body: unknown) =>
+    call(api.app, 'PUT', `/api/user/${id}/role`, { cookie: sessions.admin.cookie, body })
+  const badRole = await put(users.employee.uid, { userRole: 'boss', admin: false })
+  expect(badRole.status).toBe(400)
+  expect(Object.keys((await errorOf(badRole)).fields ?? {})).toEqual(['userRole'])
+  const inconsistent = await put(users.employee.uid, { userRole: 'superuser', admin: true })
+  expect(inconsistent.status).toBe(400)
+  expect(Object.keys((await errorOf(inconsistent)).fields ?? {})).toEqual(['admin'])
+  expect((await put('no-such-user', { userRole: 'user', admin: false })).status).toBe(404)
+  // Persons have no user document, so they have no staff role to set.
+  expect((await put(users.person.uid, { userRole: 'user', admin: false })).status).toBe(404)
+  expect((await api.firebase.auth.getUser(users.person.uid)).customClaims ?? {}).toEqual({})
+})

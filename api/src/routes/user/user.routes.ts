@@ -1,0 +1,118 @@
+import { CreateUserRequestSchema, GetUserByIdQuerySchema, SetRoleRequestSchema, type UserRole } from '@bosted/domain'
+import type { UserRecord } from 'firebase-admin/auth'
+import { Hono, type MiddlewareHandler } from 'hono'
+import { z } from 'zod'
+import { type Caller, canCreateUsers, canReadUser, isAdmin, isDocumentId } from '../../lib/access.ts'
+import { loadCaller, loadTargetFacts } from '../../lib/caller.ts'
+import { httpError } from '../../lib/http-error.ts'
+import type { AppEnv } from '../../lib/types.ts'
+import { requireSession } from '../../middleware/require-session.ts'
+import { validateJson, validateParams, validateQuery } from '../../middleware/validate.ts'
+
+type UserEnv = AppEnv & { Variables: { caller: Caller } }
+
+/** 403 `forbidden` unless the caller (fresh claims + user document) passes `allows`. */
+const requireCaller =
+  (allows: (caller: Caller) => boolean): MiddlewareHandler<UserEnv> =>
+  async (c, next) => {
+    const caller = await loadCaller(c.var.services.firebase, c.var.session.uid)
+    if (!allows(caller)) throw httpError('forbidden')
+    c.set('caller', caller)
+    await next()
+  }
+
+const UserIdParamsSchema = z.object({ id: z.string().min(1).max(128) })
+const SetRoleSchema = SetRoleRequestSchema.refine((body) => body.admin === (body.userRole === 'admin'), {
+  path: ['admin'],
+  message: "admin must be true exactly when userRole is 'admin'",
+})
+
+/** The auth user, or 404 `not_found`. */
+async function getAuthUser(c: { var: AppEnv['Variables'] }, uid: string): Promise<UserRecord> {
+  try {
+    return await c.var.services.firebase.auth.getUser(uid)
+  } catch (error) {
+    const code = (error as { code?: unknown }).code
+    if (code === 'auth/user-not-found' || code === 'auth/invalid-uid') throw httpError('not_found')
+    throw error
+  }
+}
+
+const toUserData = (record: UserRecord) => ({
+  uid: record.uid,
+  email: record.email ?? null,
+  displayName: record.displayName ?? null,
+  disabled: record.disabled,
+  customClaims: record.customClaims ?? {},
+})
+
+export const userRoutes = new Hono<UserEnv>()
+  .use(requireSession)
+  .get(
+    '/getUserById',
+    requireCaller(() => true),
+    validateQuery(GetUserByIdQuerySchema),
+    async (c) => {
+      const { firebase } = c.var.services
+      const { id } = c.req.valid('query')
+      const { caller } = c.var
+      // Access is decided before existence, so staff cannot probe for ids outside their locations.
+      if (!isAdmin(caller) && caller.uid !== id) {
+        if (!canReadUser(caller, id, await loadTargetFacts(firebase, caller, id))) throw httpError('forbidden')
+      }
+      return c.json({ data: toUserData(await getAuthUser(c, id)) })
+    },
+  )
+  .post('/create', requireCaller(canCreateUsers), validateJson(CreateUserRequestSchema), async (c) => {
+    const { email, password, displayName, avatarUrl } = c.req.valid('json')
+    try {
+      const record = await c.var.services.firebase.auth.createUser({
+        email,
+        password,
+        displayName,
+        ...(avatarUrl ? { photoURL: avatarUrl } : {}),
+      })
+      return c.json({ statusCode: 200 as const, body: { userId: record.uid } })
+    } catch (error) {
+      const code = (error as { code?: unknown }).code
+      if (code === 'auth/email-already-exists') throw httpError('email_exists')
+      const field = {
+        'auth/invalid-email': 'email',
+        'auth/invalid-password': 'password',
+        'auth/invalid-display-name': 'displayName',
+        'auth/invalid-photo-url': 'avatarUrl',
+      }[String(code)]
+      if (field) throw httpError('invalid_request', { fields: { [field]: [(error as Error).message] } })
+      throw error
+    }
+  })
+  .put(
+    '/:id/role',
+    requireCaller(isAdmin),
+    validateParams(UserIdParamsSchema),
+    validateJson(SetRoleSchema),
+    async (c) => {
+      const { firebase } = c.var.services
+      const { id } = c.req.valid('param')
+      const { userRole, admin } = c.req.valid('json')
+      const record = await getAuthUser(c, id)
+      if (!isDocumentId(id)) throw httpError('not_found')
+      const userRef = firebase.db.collection('users').doc(id)
+      // The document first, inside a transaction (it must exist: persons have none), then the claims;
+      // if the claims cannot be written the document gets its old role back.
+      const previousRole = await firebase.db.runTransaction(async (transaction) => {
+        const snapshot = await transaction.get(userRef)
+        if (!snapshot.exists) throw httpError('not_found')
+        transaction.update(userRef, { userRole })
+        return snapshot.get('userRole') as UserRole | undefined
+      })
+      const customClaims = { ...(record.customClaims ?? {}), admin, userRole }
+      try {
+        await firebase.auth.setCustomUserClaims(id, customClaims)
+      } catch (error) {
+        await userRef.update({ userRole: previousRole ?? 'user' })
+        throw error
+      }
+      return c.json({ data: { uid: id, userRole, customClaims } })
+    },
+  )

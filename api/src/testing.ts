@@ -1,0 +1,132 @@
+// Helpers for the api's integration tests: real Auth emulator and emulator-lite (the integration
+// global setup exports their hosts), real ID tokens from the Auth emulator's REST sign-in.
+import { randomUUID } from 'node:crypto'
+import type { UserRole } from '@bosted/domain'
+import { type App, createApp } from './app.ts'
+import { appConfigFromEnv, type Env, readEnv } from './env.ts'
+import { createFirebase, type Firebase } from './lib/firebase.ts'
+import type { AppConfig } from './lib/types.ts'
+
+export const PASSWORD = 'secret123'
+/** Requests in tests come from the native stack's origin unless a test says otherwise. */
+export const BASE_URL = 'http://127.0.0.1'
+
+export type TestApi = { app: App; firebase: Firebase; env: Env; close(): Promise<void> }
+
+/**
+ * An app on the Auth emulator's own project (the only one its sign-in endpoints serve) and the
+ * test file's Firestore project, so files do not see each other's documents.
+ */
+export function createTestApi(firestoreProjectId: string, config: Partial<AppConfig> = {}): TestApi {
+  const env = readEnv()
+  const firebase = createFirebase({
+    projectId: env.FIREBASE_PROJECT_ID,
+    firestoreProjectId,
+    useFirestoreEmulator: true,
+  })
+  const app = createApp({ firebase, config: { ...appConfigFromEnv(env), ...config } })
+  return { app, firebase, env, close: () => firebase.close() }
+}
+
+export type TestUser = { uid: string; email: string; password: string }
+
+/** An Auth user with a unique email; with `userRole`, also a users/{uid} document and matching claims. */
+export async function createTestUser(
+  firebase: Firebase,
+  options: { userRole?: UserRole; locations?: string[]; displayName?: string } = {},
+): Promise<TestUser> {
+  const email = `${randomUUID()}@api-test.dk`
+  const record = await firebase.auth.createUser({
+    email,
+    password: PASSWORD,
+    displayName: options.displayName ?? 'Test Bruger',
+  })
+  if (options.userRole) {
+    const admin = options.userRole === 'admin'
+    await firebase.auth.setCustomUserClaims(record.uid, { admin, userRole: options.userRole })
+    await firebase.db
+      .collection('users')
+      .doc(record.uid)
+      .set({
+        id: record.uid,
+        firstName: 'Test',
+        lastName: 'Bruger',
+        createdAt: new Date().toISOString(),
+        locations: options.locations ?? [],
+        userRole: options.userRole,
+      })
+  }
+  return { uid: record.uid, email, password: PASSWORD }
+}
+
+/** Signs in through the Auth emulator's REST API, as the web's Firebase SDK does; returns the ID token. */
+export async function signIn(env: Env, user: { email: string; password: string }): Promise<string> {
+  const response = await fetch(
+    `http://${env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
+    },
+  )
+  const body = (await response.json()) as { idToken?: string }
+  if (!body.idToken) throw new Error(`sign-in failed: ${JSON.stringify(body)}`)
+  return body.idToken
+}
+
+type RequestOptions = { body?: unknown; cookie?: string; headers?: Record<string, string>; url?: string }
+
+/** One request to the app; a non-string body is sent as JSON. */
+export function call(app: App, method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.cookie) headers.cookie = options.cookie
+  let body: string | undefined
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
+    headers['content-type'] ??= 'application/json'
+  }
+  return Promise.resolve(app.request(`${options.url ?? BASE_URL}${path}`, { method, headers, body }))
+}
+
+/** `name=value` pairs of a response's Set-Cookie headers, and the raw headers by name. */
+export function cookiesOf(response: Response): { values: Record<string, string>; raw: Record<string, string> } {
+  const values: Record<string, string> = {}
+  const raw: Record<string, string> = {}
+  for (const header of response.headers.getSetCookie()) {
+    const [pair = ''] = header.split(';')
+    const index = pair.indexOf('=')
+    const name = pair.slice(0, index)
+    values[name] = decodeURIComponent(pair.slice(index + 1))
+    raw[name] = header
+  }
+  return { values, raw }
+}
+
+let loginCount = 0
+
+export type Session = { uid: string; session: string; cookie: string }
+
+/** Signs in and logs in through the api; `cookie` is a Cookie header carrying session and userId. */
+export async function loginAs(api: TestApi, user: TestUser): Promise<Session> {
+  const response = await call(api.app, 'POST', '/api/auth/login', {
+    body: { idToken: await signIn(api.env, user) },
+    // Each login from its own address: tests of the login rate limit set it low.
+    headers: { 'x-real-ip': `198.51.100.${(loginCount++ % 250) + 1}` },
+  })
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`)
+  const { values } = cookiesOf(response)
+  const session = values.session
+  if (!session) throw new Error('login set no session cookie')
+  return { uid: user.uid, session, cookie: `session=${session}; userId=${user.uid}` }
+}
+
+/** The payload of an (unsigned emulator) JWT. */
+export function jwtPayload(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'))
+}
+
+/** Hand-made `alg:none` token, as the emulators issue them. */
+export function unsignedJwt(payload: Record<string, unknown>): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(payload)}.`
+}
