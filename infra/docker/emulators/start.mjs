@@ -1,0 +1,180 @@
+// Entrypoint of the `emulators` container, in both of its images:
+//   --mode official  firebase-tools' Auth, Firestore and Storage emulators plus the Emulator UI (Java 21)
+//   --mode lite      firebase-tools' Auth emulator (pure Node) + emulator-lite for Firestore and Storage
+// It writes firebase.json from the environment (ports are the same inside and outside the container,
+// because the emulators and the UI tell browsers their own ports), keeps the data under DATA_DIR
+// (a named volume) with --import / --export-on-exit, forwards SIGTERM so the export runs, and exits
+// when any emulator exits so Docker's restart policy and healthcheck see it.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const APP_ROOT = resolve(here, '../../..')
+
+const port = (env, name, fallback) => {
+  const value = Number(env[name] ?? fallback)
+  if (!Number.isInteger(value) || value < 1 || value > 65_535)
+    throw new Error(`${name} must be a port, got ${env[name]}`)
+  return value
+}
+
+/**
+ * Everything the entrypoint reads, with the README's defaults.
+ * @param {Record<string, string | undefined>} env
+ * @param {'official' | 'lite'} mode
+ */
+export function readOptions(env, mode) {
+  if (mode !== 'official' && mode !== 'lite') throw new Error(`--mode must be official or lite, got ${mode}`)
+  return {
+    mode,
+    projectId: env.FIREBASE_PROJECT_ID || 'demo-bosted',
+    host: env.EMULATORS_HOST || '0.0.0.0',
+    ports: {
+      auth: port(env, 'AUTH_PORT', 9099),
+      firestore: port(env, 'FIRESTORE_PORT', 8080),
+      firestoreWebSocket: port(env, 'FIRESTORE_WS_PORT', 9150),
+      storage: port(env, 'STORAGE_PORT', 9199),
+      ui: port(env, 'EMULATOR_UI_PORT', 4000),
+      hub: port(env, 'EMULATOR_HUB_PORT', 4400),
+      logging: port(env, 'EMULATOR_LOGGING_PORT', 4500),
+    },
+    dataDir: resolve(env.DATA_DIR || '/data'),
+    workDir: resolve(env.EMULATORS_WORK_DIR || '/tmp/bosted-emulators'),
+    firebaseBin: env.FIREBASE_BIN || join(APP_ROOT, 'node_modules/.bin/firebase'),
+    emulatorLiteCli: env.EMULATOR_LITE_CLI || join(APP_ROOT, 'infra/emulator-lite/src/cli.ts'),
+    rulesDir: env.RULES_DIR || here,
+  }
+}
+
+/** @param {ReturnType<typeof readOptions>} options */
+export function firebaseConfig(options) {
+  const { host, ports } = options
+  const emulators = {
+    auth: { host, port: ports.auth },
+    hub: { host, port: ports.hub },
+    logging: { host, port: ports.logging },
+    singleProjectMode: true,
+  }
+  if (options.mode === 'lite') return { emulators: { ...emulators, ui: { enabled: false } } }
+  return {
+    emulators: {
+      ...emulators,
+      firestore: { host, port: ports.firestore, websocketPort: ports.firestoreWebSocket },
+      storage: { host, port: ports.storage },
+      ui: { enabled: true, host, port: ports.ui },
+    },
+    firestore: { rules: join(options.rulesDir, 'firestore.rules') },
+    storage: { rules: join(options.rulesDir, 'storage.rules') },
+  }
+}
+
+/** Where firebase-tools exports to on a clean stop, and imports from when an export is there. */
+export function exportDir(options) {
+  return join(options.dataDir, options.mode === 'lite' ? 'auth' : 'export')
+}
+
+/**
+ * @param {ReturnType<typeof readOptions>} options
+ * @param {boolean} hasExport whether a complete export (its metadata file) exists
+ */
+export function firebaseArgs(options, hasExport) {
+  const only = options.mode === 'lite' ? 'auth' : 'auth,firestore,storage'
+  const target = exportDir(options)
+  return [
+    'emulators:start',
+    '--only',
+    only,
+    '--project',
+    options.projectId,
+    '--config',
+    join(options.workDir, 'firebase.json'),
+    ...(hasExport ? ['--import', target] : []),
+    '--export-on-exit',
+    target,
+  ]
+}
+
+/** @param {ReturnType<typeof readOptions>} options */
+export function emulatorLiteArgs(options) {
+  return [
+    '--import',
+    'tsx',
+    options.emulatorLiteCli,
+    '--host',
+    options.host,
+    '--firestore-port',
+    String(options.ports.firestore),
+    '--storage-port',
+    String(options.ports.storage),
+    '--data',
+    join(options.dataDir, 'emulator-lite'),
+  ]
+}
+
+/** Starts the emulators and resolves with the exit code the container should end with. */
+export async function run(options) {
+  mkdirSync(options.workDir, { recursive: true })
+  mkdirSync(options.dataDir, { recursive: true })
+  writeFileSync(join(options.workDir, 'firebase.json'), `${JSON.stringify(firebaseConfig(options), null, 2)}\n`)
+  const hasExport = existsSync(join(exportDir(options), 'firebase-export-metadata.json'))
+  const childEnv = { ...process.env, NO_UPDATE_NOTIFIER: '1' }
+  // firebase-tools would talk to these instead of starting its own.
+  for (const name of ['FIREBASE_AUTH_EMULATOR_HOST', 'FIRESTORE_EMULATOR_HOST', 'FIREBASE_STORAGE_EMULATOR_HOST']) {
+    delete childEnv[name]
+  }
+  console.log(
+    `emulators (${options.mode}): project ${options.projectId}, data in ${options.dataDir}${hasExport ? ' (importing the last export)' : ' (empty)'}`,
+  )
+  const children = [
+    spawn(options.firebaseBin, firebaseArgs(options, hasExport), {
+      cwd: options.workDir,
+      env: childEnv,
+      stdio: 'inherit',
+    }),
+  ]
+  if (options.mode === 'lite') {
+    children.push(
+      spawn(process.execPath, emulatorLiteArgs(options), { cwd: APP_ROOT, env: childEnv, stdio: 'inherit' }),
+    )
+  }
+  let stopping = false
+  const stopAll = (signal) => {
+    if (stopping) return
+    stopping = true
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+  }
+  for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => stopAll(signal))
+  const exits = children.map(
+    (child) =>
+      new Promise((resolveExit) => {
+        child.once('error', (error) => {
+          console.error(`emulators: could not start ${child.spawnfile}: ${error.message}`)
+          resolveExit(1)
+        })
+        child.once('exit', (code, signal) => resolveExit(code ?? (signal ? 1 : 0)))
+      }),
+  )
+  // The first emulator to exit (crash or signal) takes the others down with it.
+  const first = await Promise.race(exits)
+  const unexpected = !stopping
+  stopAll('SIGTERM')
+  const codes = await Promise.all(exits)
+  if (unexpected) {
+    console.error('emulators: an emulator stopped on its own; stopping the rest')
+    return first === 0 ? 1 : first
+  }
+  return codes.find((code) => code !== 0) ?? 0
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { mode: { type: 'string', default: 'official' } } })
+  try {
+    process.exitCode = await run(readOptions(process.env, /** @type {'official' | 'lite'} */ (values.mode)))
+  } catch (error) {
+    console.error(`emulators: ${error instanceof Error ? error.message : String(error)}`)
+    process.exitCode = 1
+  }
+}

@@ -1,0 +1,71 @@
+# The Node services of the Compose stack, one target each: `api`, `seed` and `emulators-lite`
+# (firebase-tools' Auth emulator + emulator-lite, for hosts that cannot download the official
+# emulators' JARs). Dependencies come from the repository's lock file (npm ci, per workspace, without
+# dev dependencies); the TypeScript sources run through tsx, as natively.
+# Build context: the repository root (see docker-compose.yml).
+
+ARG NODE_IMAGE=node:20.20-bookworm-slim
+# The full image has python3, make and g++ for better-sqlite3 when no prebuilt binary can be fetched.
+ARG NODE_BUILD_IMAGE=node:20.20-bookworm
+
+FROM ${NODE_BUILD_IMAGE} AS manifests
+WORKDIR /app
+ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
+# Every workspace's manifest: npm ci checks the lock file against all of them.
+COPY package.json package-lock.json ./
+COPY domain/package.json domain/
+COPY web/package.json web/
+COPY api/package.json api/
+COPY seed/package.json seed/
+COPY infra/emulator-lite/package.json infra/emulator-lite/
+COPY infra/stack/package.json infra/stack/
+COPY tests/package.json tests/
+
+FROM manifests AS api-deps
+RUN npm ci --omit=dev --workspace api
+
+FROM manifests AS seed-deps
+RUN npm ci --omit=dev --workspace seed
+
+FROM manifests AS emulators-lite-deps
+# infra/stack brings firebase-tools (pinned) for the Auth emulator; emulator-lite brings better-sqlite3.
+RUN npm ci --omit=dev --workspace infra/emulator-lite --workspace infra/stack
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production NO_UPDATE_NOTIFIER=1
+WORKDIR /app
+COPY package.json tsconfig.base.json ./
+COPY infra/docker/healthcheck.mjs infra/docker/healthcheck.mjs
+
+FROM runtime AS api
+COPY --from=api-deps /app /app
+COPY domain/ domain/
+COPY api/ api/
+ENV API_HOST=0.0.0.0 API_PORT=3001
+USER node
+EXPOSE 3001
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=5 \
+  CMD ["node", "infra/docker/healthcheck.mjs", "http://127.0.0.1:3001/api/health"]
+CMD ["node", "--import", "tsx", "api/src/index.ts"]
+
+FROM runtime AS seed
+COPY --from=seed-deps /app /app
+COPY domain/ domain/
+COPY seed/ seed/
+USER node
+CMD ["node", "--import", "tsx", "seed/src/seed.ts", "--if-empty"]
+
+FROM runtime AS emulators-lite
+COPY --from=emulators-lite-deps /app /app
+COPY domain/ domain/
+COPY infra/emulator-lite/ infra/emulator-lite/
+COPY infra/docker/emulators/ infra/docker/emulators/
+# The named volume is created from this directory, so it belongs to the unprivileged user.
+RUN mkdir -p /data && chown node:node /data
+ENV DATA_DIR=/data
+USER node
+EXPOSE 9099 8080 9199
+VOLUME ["/data"]
+HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=10 \
+  CMD ["node", "infra/docker/healthcheck.mjs", "http://127.0.0.1:9099/", "http://127.0.0.1:8080/health", "http://127.0.0.1:9199/health"]
+ENTRYPOINT ["node", "infra/docker/emulators/start.mjs", "--mode", "lite"]

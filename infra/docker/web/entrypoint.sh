@@ -1,0 +1,115 @@
+#!/bin/sh
+# Entrypoint of the web image: renders infra/nginx's templates (the same files the native stack
+# renders with infra/nginx/render.mjs) and /config.json from the environment, then runs nginx in the
+# foreground as the image's unprivileged user. `--render-only` stops after rendering (used by the
+# tests, which run this script on the host and check the result with `nginx -t`).
+#
+#   API_UPSTREAM            host:port of the api inside the Compose network   (api:3001)
+#   NGINX_LISTEN_PORT       port nginx listens on inside the container         (8000)
+#   FIREBASE_PROJECT_ID, FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN, FIREBASE_APP_ID, FIREBASE_STORAGE_BUCKET
+#   WEB_AUTH_EMULATOR       browser-facing Auth emulator URL, e.g. http://localhost:9099 (empty: none)
+#   WEB_FIRESTORE_EMULATOR  browser-facing Firestore emulator host:port (empty: none)
+#   WEB_STORAGE_EMULATOR    browser-facing Storage emulator host:port (empty: none)
+set -eu
+
+PREFIX=${NGINX_PREFIX:-/tmp/bosted-web}
+TEMPLATES=${NGINX_TEMPLATES:-/etc/bosted/nginx}
+WEB_ROOT=${WEB_ROOT:-/srv/www}
+APP_PORT=${NGINX_LISTEN_PORT:-8000}
+API_UPSTREAM=${API_UPSTREAM:-api:3001}
+project=${FIREBASE_PROJECT_ID:-demo-bosted}
+
+# Configuration values end up in JSON and in nginx's configuration: refuse control characters
+# (newlines included) up front, so a JSON string only needs backslashes and quotes escaped.
+refuse_control_characters() {
+  for value in "$@"; do
+    if [ "$(printf '%s' "$value" | wc -l)" -ne 0 ] || printf '%s' "$value" | LC_ALL=C grep -q '[[:cntrl:]]'; then
+      echo "web: refusing a configuration value with control characters: $value" >&2
+      exit 1
+    fi
+  done
+}
+# Values written into nginx's configuration must not be able to end a directive or a quoted string.
+refuse_nginx_syntax() {
+  for value in "$@"; do
+    case "$value" in
+      *[\"\'\;\{\}\ \\]*)
+        echo "web: refusing a value with quotes, ';', braces, spaces or backslashes: $value" >&2
+        exit 1
+        ;;
+    esac
+  done
+}
+json_string() {
+  printf '"%s"' "$(printf '%s' "$1" | sed -e 's/\\/\\\\/g' -e 's/"/\\"/g')"
+}
+json_or_null() {
+  if [ -n "$1" ]; then json_string "$1"; else printf 'null'; fi
+}
+origin() {
+  case "$1" in
+    http://* | https://*) printf '%s' "$1" ;;
+    *) printf 'http://%s' "$1" ;;
+  esac
+}
+
+auth=${WEB_AUTH_EMULATOR:-}
+firestore=${WEB_FIRESTORE_EMULATOR:-}
+storage=${WEB_STORAGE_EMULATOR:-}
+api_key=${FIREBASE_API_KEY:-demo-api-key}
+auth_domain=${FIREBASE_AUTH_DOMAIN:-$project.firebaseapp.com}
+app_id=${FIREBASE_APP_ID:-demo-app}
+bucket=${FIREBASE_STORAGE_BUCKET:-$project.appspot.com}
+refuse_control_characters "$project" "$api_key" "$auth_domain" "$app_id" "$bucket" "$auth" "$firestore" "$storage" \
+  "$API_UPSTREAM" "$APP_PORT"
+refuse_nginx_syntax "$auth" "$firestore" "$storage" "$API_UPSTREAM" "$APP_PORT"
+
+# The browser may connect to exactly the configured emulators, or to Firebase's hosts in production
+# (the same rule as connectSources() in infra/stack/src/services/web.ts).
+CSP_CONNECT_SRC=
+for value in "$auth" "$firestore" "$storage"; do
+  if [ -n "$value" ]; then CSP_CONNECT_SRC="${CSP_CONNECT_SRC:+$CSP_CONNECT_SRC }$(origin "$value")"; fi
+done
+if [ -z "$CSP_CONNECT_SRC" ]; then
+  CSP_CONNECT_SRC='https://*.googleapis.com https://*.firebaseio.com https://firebasestorage.googleapis.com'
+fi
+
+# Workers keep the current user (render.mjs adds `user …;` only for root, whose workers would
+# otherwise become `nobody`); the image runs as `nginx`, so nothing is needed here.
+USER_DIRECTIVE=
+if [ "$(id -u)" = 0 ]; then USER_DIRECTIVE="user $(id -un);"; fi
+
+mkdir -p "$PREFIX"
+export PREFIX WEB_ROOT APP_PORT API_UPSTREAM CSP_CONNECT_SRC USER_DIRECTIVE
+# Only our placeholders: nginx's own variables ($host, $uri …) must stay as they are.
+placeholders='${APP_PORT} ${API_UPSTREAM} ${WEB_ROOT} ${CSP_CONNECT_SRC} ${PREFIX} ${USER_DIRECTIVE}'
+envsubst "$placeholders" <"$TEMPLATES/app.conf.template" >"$PREFIX/app.conf"
+envsubst "$placeholders" <"$TEMPLATES/nginx.conf.template" >"$PREFIX/nginx.conf"
+
+cat >"$PREFIX/config.json" <<EOF
+{
+  "firebase": {
+    "apiKey": $(json_string "$api_key"),
+    "authDomain": $(json_string "$auth_domain"),
+    "projectId": $(json_string "$project"),
+    "appId": $(json_string "$app_id"),
+    "storageBucket": $(json_string "$bucket")
+  },
+  "emulators": {
+    "auth": $(json_or_null "$auth"),
+    "firestore": $(json_or_null "$firestore"),
+    "storage": $(json_or_null "$storage")
+  }
+}
+EOF
+
+if [ "${1:-}" = --render-only ]; then
+  echo "$PREFIX/nginx.conf"
+  exit 0
+fi
+
+# Container logs: the access and error logs named in nginx.conf go to stdout and stderr.
+ln -sf /dev/stdout "$PREFIX/access.log"
+ln -sf /dev/stderr "$PREFIX/error.log"
+echo "web: serving $WEB_ROOT on :$APP_PORT, /api → $API_UPSTREAM, connect-src $CSP_CONNECT_SRC"
+exec nginx -e stderr -p "$PREFIX" -c "$PREFIX/nginx.conf"

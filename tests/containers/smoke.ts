@@ -1,0 +1,68 @@
+import { type Browser, chromium, type Page } from '@playwright/test'
+import playwrightConfig from '../playwright.config.ts'
+
+export const ADMIN = { email: 'admin@demo.dk', password: 'demo1234' }
+
+/** One page per area: the header's three links, then the user menu's areas by their routes. */
+export const HEADER_AREAS = [
+  { label: 'Dagsoversigt', path: '/daily' },
+  { label: 'Dagbøger', path: '/notes' },
+  { label: 'Statistik', path: '/statistics' },
+]
+export const MENU_AREAS = ['/settings/persons', '/admin']
+
+/** Debian's chromium with the flags of the end-to-end suite (tests/playwright.config.ts). */
+export function launchChromium(): Promise<Browser> {
+  const launchOptions = playwrightConfig.projects?.[0]?.use?.launchOptions
+  return chromium.launch(launchOptions)
+}
+
+async function expectPage(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 })
+  await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible', timeout: 15_000 })
+  const text = await page.locator('body').innerText()
+  for (const failure of ['Page Not Found', 'Internal Server Error']) {
+    if (text.includes(failure)) throw new Error(`${path} shows '${failure}'`)
+  }
+}
+
+/**
+ * QA's smoke journey against a running stack: an unauthenticated visit lands on /login, the admin
+ * signs in, the header shows its three labels, and one page per area renders without an error page
+ * or a console error. Throws with the first thing that is wrong.
+ */
+export async function runSmokeJourney(browser: Browser, baseUrl: string): Promise<void> {
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'da-DK', timezoneId: 'Europe/Copenhagen' })
+  const page = await context.newPage()
+  const consoleErrors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text())
+  })
+  page.on('pageerror', (error) => consoleErrors.push(error.message))
+  try {
+    await page.goto('/daily')
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 })
+    await page.getByLabel('Email').fill(ADMIN.email)
+    await page.getByLabel('Adgangskode').fill(ADMIN.password)
+    await page.getByRole('button', { name: 'Log ind' }).click()
+    await expectPage(page, '/daily')
+
+    const header = page.getByRole('banner')
+    for (const { label, path } of HEADER_AREAS) {
+      const link = header.getByRole('link', { name: label, exact: true })
+      const href = await link.getAttribute('href', { timeout: 10_000 })
+      if (href !== path) throw new Error(`the header link '${label}' points at ${href}, not ${path}`)
+    }
+    for (const { label, path } of HEADER_AREAS) {
+      await header.getByRole('link', { name: label, exact: true }).click()
+      await expectPage(page, path)
+    }
+    for (const path of MENU_AREAS) {
+      await page.goto(path)
+      await expectPage(page, path)
+    }
+    if (consoleErrors.length > 0) throw new Error(`console errors:\n${consoleErrors.join('\n')}`)
+  } finally {
+    await context.close()
+  }
+}
