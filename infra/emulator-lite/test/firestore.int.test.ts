@@ -180,6 +180,18 @@ test('admin (preferRest) sets, updates, queries, lists and batches', async () =>
   await expect(users.doc('zzz').update({ a: 1 })).rejects.toMatchObject({ code: 5 })
 })
 
+test('a batch whose last write fails leaves nothing of its earlier writes behind', async () => {
+  const items = sdk.admin.collection('atomic')
+  await items.doc('kept').set({ v: 1 })
+  const batch = sdk.admin.batch()
+  batch.set(items.doc('new'), { v: 2 })
+  batch.delete(items.doc('kept'))
+  batch.update(items.doc('missing'), { v: 3 })
+  await expect(batch.commit()).rejects.toMatchObject({ code: 5 })
+  expect((await items.get()).docs.map((d) => [d.id, d.data()])).toEqual([['kept', { v: 1 }]])
+  expect((await items.where('v', '>=', 0).get()).size).toBe(1)
+})
+
 test('N concurrent admin transactions incrementing one counter end at exactly N', async () => {
   const ref = sdk.admin.collection('counters').doc('admin')
   await ref.set({ n: 0 })

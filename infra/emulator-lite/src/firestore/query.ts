@@ -52,9 +52,11 @@ export type StructuredQuery = {
 
 const NAME_FIELD = '__name__'
 
-function fieldValue(db: DatabaseRef, doc: StoredDocument, fieldPath: string): Value | undefined {
-  if (fieldPath === NAME_FIELD) return { referenceValue: `${rootOf(db)}/${doc.path}` }
-  return getField(doc.fields, parseFieldPath(fieldPath))
+/** Reads a field (or `__name__`) of a document; the path is parsed once, not per document. */
+function fieldReader(db: DatabaseRef, fieldPath: string): (doc: StoredDocument) => Value | undefined {
+  if (fieldPath === NAME_FIELD) return (doc) => ({ referenceValue: `${rootOf(db)}/${doc.path}` })
+  const segments = parseFieldPath(fieldPath)
+  return (doc) => getField(doc.fields, segments)
 }
 
 type Predicate = (doc: StoredDocument) => boolean
@@ -72,10 +74,10 @@ function compileFilter(db: DatabaseRef, filter: unknown, inequalities: Set<strin
   if (f.unaryFilter) {
     const op = enumName(f.unaryFilter.op, UNARY_OPS, 'unary operator')
     const fieldPath = (f.unaryFilter.field as { fieldPath?: string } | undefined)?.fieldPath ?? ''
-    parseFieldPath(fieldPath)
+    const fieldValue = fieldReader(db, fieldPath)
     if (op === 'IS_NOT_NAN' || op === 'IS_NOT_NULL') inequalities.add(fieldPath)
     return (doc) => {
-      const value = fieldValue(db, doc, fieldPath)
+      const value = fieldValue(doc)
       if (value === undefined) return false
       if (op === 'IS_NULL') return isNull(value)
       if (op === 'IS_NAN') return isNaNValue(value)
@@ -86,7 +88,7 @@ function compileFilter(db: DatabaseRef, filter: unknown, inequalities: Set<strin
   if (f.fieldFilter) {
     const op = enumName(f.fieldFilter.op, FIELD_OPS, 'field operator')
     const fieldPath = (f.fieldFilter.field as { fieldPath?: string } | undefined)?.fieldPath ?? ''
-    if (fieldPath !== NAME_FIELD) parseFieldPath(fieldPath)
+    const fieldValue = fieldReader(db, fieldPath)
     const operand = f.fieldFilter.value as Value
     validateValue(operand)
     if (
@@ -99,7 +101,7 @@ function compileFilter(db: DatabaseRef, filter: unknown, inequalities: Set<strin
       throw invalid(`${op} needs an array value`)
     }
     return (doc) => {
-      const value = fieldValue(db, doc, fieldPath)
+      const value = fieldValue(doc)
       if (value === undefined) return false
       switch (op) {
         case 'EQUAL':

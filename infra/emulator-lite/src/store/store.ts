@@ -18,6 +18,45 @@ export type StoredObject = {
 }
 
 type DocumentRow = { path: string; fields: string; create_time: string; update_time: string }
+type Entry = { doc: StoredDocument; parent: string; collectionId: string }
+
+/**
+ * A database's documents, parsed, mirrored in memory: queries read this instead of parsing every
+ * row's JSON again. SQLite stays the durable copy; the mirror is loaded from it on first use and
+ * written through on every change (undone when a transaction rolls back).
+ */
+class Mirror {
+  readonly byPath = new Map<string, Entry>()
+  readonly byCollection = new Map<string, Map<string, Entry>>()
+  readonly byParent = new Map<string, Map<string, Entry>>()
+
+  set(entry: Entry): void {
+    this.delete(entry.doc.path)
+    this.byPath.set(entry.doc.path, entry)
+    bucketOf(this.byCollection, entry.collectionId).set(entry.doc.path, entry)
+    bucketOf(this.byParent, parentKey(entry.parent, entry.collectionId)).set(entry.doc.path, entry)
+  }
+
+  delete(path: string): Entry | undefined {
+    const entry = this.byPath.get(path)
+    if (!entry) return undefined
+    this.byPath.delete(path)
+    this.byCollection.get(entry.collectionId)?.delete(path)
+    this.byParent.get(parentKey(entry.parent, entry.collectionId))?.delete(path)
+    return entry
+  }
+}
+
+const parentKey = (parent: string, collectionId: string) => `${parent}\u0000${collectionId}`
+
+function bucketOf<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V> {
+  let bucket = map.get(key)
+  if (!bucket) {
+    bucket = new Map()
+    map.set(key, bucket)
+  }
+  return bucket
+}
 
 /**
  * Documents and objects in SQLite. WAL with synchronous=FULL: a write the server acknowledged
@@ -26,6 +65,9 @@ type DocumentRow = { path: string; fields: string; create_time: string; update_t
 export class Store {
   readonly db: Database.Database
   private readonly statements
+  private readonly mirrors = new Map<string, Mirror>()
+  /** Set while a transaction runs: how to put the mirror back if it rolls back. */
+  private undo: (() => void)[] | null = null
 
   constructor(options: { dataDir?: string; inMemory?: boolean }) {
     let file = ':memory:'
@@ -52,23 +94,14 @@ export class Store {
       );
     `)
     this.statements = {
-      get: this.db.prepare<[string, string, string], DocumentRow>(
-        'SELECT path, fields, create_time, update_time FROM documents WHERE project = ? AND database = ? AND path = ?',
-      ),
       put: this.db.prepare(
         `INSERT INTO documents (project, database, path, parent, collection_id, fields, create_time, update_time)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (project, database, path) DO UPDATE SET fields = excluded.fields, update_time = excluded.update_time`,
       ),
       delete: this.db.prepare('DELETE FROM documents WHERE project = ? AND database = ? AND path = ?'),
-      byParent: this.db.prepare<[string, string, string, string], DocumentRow>(
-        'SELECT path, fields, create_time, update_time FROM documents WHERE project = ? AND database = ? AND parent = ? AND collection_id = ?',
-      ),
-      byCollectionId: this.db.prepare<[string, string, string], DocumentRow>(
-        'SELECT path, fields, create_time, update_time FROM documents WHERE project = ? AND database = ? AND collection_id = ?',
-      ),
-      all: this.db.prepare<[string, string], DocumentRow>(
-        'SELECT path, fields, create_time, update_time FROM documents WHERE project = ? AND database = ?',
+      all: this.db.prepare<[string, string], DocumentRow & { parent: string; collection_id: string }>(
+        'SELECT path, parent, collection_id, fields, create_time, update_time FROM documents WHERE project = ? AND database = ?',
       ),
       clear: this.db.prepare('DELETE FROM documents WHERE project = ? AND database = ?'),
       getObject: this.db.prepare<[string, string], { data: Buffer; metadata: string }>(
@@ -86,9 +119,28 @@ export class Store {
     }
   }
 
+  private mirror(project: string, database: string): Mirror {
+    const key = `${project}\u0000${database}`
+    let mirror = this.mirrors.get(key)
+    if (!mirror) {
+      mirror = new Mirror()
+      for (const row of this.statements.all.iterate(project, database)) {
+        mirror.set({ doc: toDocument(row), parent: row.parent, collectionId: row.collection_id })
+      }
+      this.mirrors.set(key, mirror)
+    }
+    return mirror
+  }
+
+  /** Remembers how to restore `path` in the mirror should the running transaction roll back. */
+  private remember(mirror: Mirror, path: string): void {
+    const previous = mirror.byPath.get(path)
+    this.undo?.push(() => (previous ? mirror.set(previous) : mirror.delete(path)))
+  }
+
+  /** The stored document; callers must not mutate it (it is the mirror's copy). */
   getDocument(project: string, database: string, path: string): StoredDocument | null {
-    const row = this.statements.get.get(project, database, path)
-    return row ? toDocument(row) : null
+    return this.mirror(project, database).byPath.get(path)?.doc ?? null
   }
 
   putDocument(project: string, database: string, doc: StoredDocument, parent: string, collectionId: string): void {
@@ -102,10 +154,16 @@ export class Store {
       doc.createTime.toString(),
       doc.updateTime.toString(),
     )
+    const mirror = this.mirror(project, database)
+    this.remember(mirror, doc.path)
+    mirror.set({ doc, parent, collectionId })
   }
 
   deleteDocument(project: string, database: string, path: string): void {
     this.statements.delete.run(project, database, path)
+    const mirror = this.mirror(project, database)
+    this.remember(mirror, path)
+    mirror.delete(path)
   }
 
   /** Direct children of a parent document (or the root, ''), or every document of a collection id. */
@@ -114,25 +172,43 @@ export class Store {
     database: string,
     scope: { parent: string; collectionId?: string; allDescendants: boolean },
   ): StoredDocument[] {
-    let rows: DocumentRow[]
+    const mirror = this.mirror(project, database)
+    let entries: Iterable<Entry>
     if (!scope.allDescendants && scope.collectionId !== undefined) {
-      rows = this.statements.byParent.all(project, database, scope.parent, scope.collectionId)
+      entries = mirror.byParent.get(parentKey(scope.parent, scope.collectionId))?.values() ?? []
     } else {
-      rows =
+      entries =
         scope.collectionId !== undefined
-          ? this.statements.byCollectionId.all(project, database, scope.collectionId)
-          : this.statements.all.all(project, database)
-      if (scope.parent !== '') rows = rows.filter((row) => row.path.startsWith(`${scope.parent}/`))
+          ? (mirror.byCollection.get(scope.collectionId)?.values() ?? [])
+          : mirror.byPath.values()
     }
-    return rows.map(toDocument)
+    const prefix = `${scope.parent}/`
+    const docs: StoredDocument[] = []
+    for (const entry of entries) {
+      if (scope.allDescendants && scope.parent !== '' && !entry.doc.path.startsWith(prefix)) continue
+      docs.push(entry.doc)
+    }
+    return docs
   }
 
   clearDatabase(project: string, database: string): void {
     this.statements.clear.run(project, database)
+    this.mirrors.set(`${project}\u0000${database}`, new Mirror())
   }
 
+  /** Runs `work` atomically: SQLite and the mirror both roll back if it throws. */
   transaction<T>(work: () => T): T {
-    return this.db.transaction(work)()
+    if (this.undo) return this.db.transaction(work)()
+    this.undo = []
+    const undo = this.undo
+    try {
+      return this.db.transaction(work)()
+    } catch (error) {
+      for (const step of undo.reverse()) step()
+      throw error
+    } finally {
+      this.undo = null
+    }
   }
 
   getObject(bucket: string, name: string): StoredObject | null {
