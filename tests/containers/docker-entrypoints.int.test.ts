@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
+import { Ajv } from 'ajv'
 import { afterAll, afterEach, expect, test } from 'vitest'
 import { firebaseArgs, firebaseConfig, readOptions } from '../../infra/docker/emulators/start.mjs'
 
@@ -196,6 +197,18 @@ test('the official emulators bind every interface, enable the UI and import only
   ])
   expect(firebaseArgs(options, true)).toContain('--import')
   expect(() => readOptions({ AUTH_PORT: 'http' }, 'official')).toThrow('AUTH_PORT must be a port')
+})
+
+test("the emulators' firebase.json is valid against firebase-tools' own schema, in both modes", () => {
+  const schema = JSON.parse(
+    readFileSync(join(REPO_ROOT, 'node_modules/firebase-tools/schema/firebase-config.json'), 'utf8'),
+  )
+  delete schema.$schema
+  const validate = new Ajv({ allErrors: true, strict: false, validateFormats: false }).compile(schema)
+  for (const mode of ['official', 'lite'] as const) {
+    expect(validate(firebaseConfig(readOptions({}, mode))), JSON.stringify(validate.errors)).toBe(true)
+  }
+  expect(validate({ emulators: { auth: { hots: '0.0.0.0' } } })).toBe(false)
 })
 
 test('the lite emulators keep users and documents across a clean stop and start (the named volume)', async () => {
