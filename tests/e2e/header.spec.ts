@@ -103,4 +103,8 @@ test("a failed logout shows 'An error occurred during logout.' and keeps the use
   await page.getByRole('menuitem', { name: 'Log ud' }).click()
   await expect(page.getByText('An error occurred during logout.')).toBeVisible()
   await expect(page).toHaveURL(/\/daily$/)
+  // Toasts sit top-center (SPEC §9).
+  const toaster = page.locator('[data-sonner-toaster]')
+  await expect(toaster).toHaveAttribute('data-y-position', 'top')
+  await expect(toaster).toHaveAttribute('data-x-position', 'center')
 })

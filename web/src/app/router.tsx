@@ -4,7 +4,7 @@ import { session } from '../features/session/session-store.ts'
 import { readCookie, USER_ID_COOKIE } from '../lib/cookies.ts'
 import { isId, notFound, validateParams } from '../lib/route-errors.ts'
 import { parseAdminLocationPath } from './admin-location-path.ts'
-import { RouteError } from './layout/route-error.tsx'
+import { ErrorPage, RouteError } from './layout/route-error.tsx'
 import { RouteLoading } from './layout/route-loading.tsx'
 import { setPrefetcher } from './prefetch.ts'
 import { RootLayout } from './root-layout.tsx'
@@ -21,7 +21,15 @@ function page(importer: Importer, route: Omit<RouteObject, 'lazy' | 'index'> & {
   const object = {
     ...route,
     errorElement: <RouteError />,
-    lazy: async () => ({ Component: (await importer()).Component }),
+    lazy: async () => {
+      try {
+        return { Component: (await importer()).Component }
+      } catch (error) {
+        // A failed chunk thrown from `lazy` leaves the first render blank in react-router; as a
+        // component it reaches the error page, which reloads the app once (chunk-reload guard).
+        return { Component: () => <ErrorPage error={error} /> }
+      }
+    },
   } as RouteObject
   importers.set(object, importer)
   return object

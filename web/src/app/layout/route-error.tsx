@@ -20,7 +20,11 @@ function isReloadingFor(error: unknown): boolean {
  * trace reaches the user. A page whose code failed to load reloads the app once instead.
  */
 export function RouteError() {
-  const error = useRouteError()
+  return <ErrorPage error={useRouteError()} />
+}
+
+/** The error page for a given error (also used for a route whose code failed to load). */
+export function ErrorPage({ error }: { error: unknown }) {
   const { pathname } = useLocation()
   const isReloading = isReloadingFor(error)
   const isNotFound = isRouteErrorResponse(error) && error.status === 404
