@@ -1,0 +1,36 @@
+import { expect, test } from 'vitest'
+import { appConfigFromEnv, readEnv } from './env.ts'
+
+const emulators = {
+  FIREBASE_PROJECT_ID: 'demo-bosted',
+  FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+  FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
+}
+
+test('the stack environment parses with defaults for everything else', () => {
+  const env = readEnv({ ...emulators, API_PORT: '4001', COOKIE_SECURE: 'false' })
+  expect(env).toMatchObject({ API_HOST: '127.0.0.1', API_PORT: 4001, COOKIE_SECURE: 'false', APP_ORIGIN: [] })
+  const config = appConfigFromEnv(env)
+  expect(config.cookieSecure).toBe(false)
+  expect(config.identityToolkit).toEqual({ emulatorHost: '127.0.0.1:9099', apiKey: 'demo-api-key' })
+  expect(config.sessionMaxAgeMs).toBe(5 * 24 * 60 * 60 * 1000)
+})
+
+test('a missing project id or a bad port fails naming the variables', () => {
+  expect(() => readEnv({ API_PORT: 'eighty' })).toThrow(
+    /FIREBASE_PROJECT_ID[\s\S]*API_PORT|API_PORT[\s\S]*FIREBASE_PROJECT_ID/,
+  )
+})
+
+test('production (no emulator) needs the web API key for refresh, and origins must be URLs', () => {
+  expect(() => readEnv({ FIREBASE_PROJECT_ID: 'bosted-prod' })).toThrow(/FIREBASE_WEB_API_KEY/)
+  const env = readEnv({
+    FIREBASE_PROJECT_ID: 'bosted-prod',
+    FIREBASE_WEB_API_KEY: 'key',
+    APP_ORIGIN: 'https://a.dk, https://b.dk',
+  })
+  expect(env.APP_ORIGIN).toEqual(['https://a.dk', 'https://b.dk'])
+  expect(appConfigFromEnv(env).cookieSecure).toBe('auto')
+  expect(() => readEnv({ ...emulators, APP_ORIGIN: 'not a url' })).toThrow(/APP_ORIGIN/)
+  expect(() => readEnv({ ...emulators, SESSION_MAX_AGE_MS: '1000' })).toThrow(/SESSION_MAX_AGE_MS/)
+})

@@ -1,0 +1,66 @@
+import type { Auth, DecodedIdToken } from 'firebase-admin/auth'
+import { expect, test } from 'vitest'
+import { SessionVerifier } from './sessions.ts'
+
+// A stand-in for firebase-admin's Auth: this unit test is about caching, not about Firebase.
+function fakeAuth(answer: (cookie: string) => Promise<DecodedIdToken>) {
+  const calls: string[] = []
+  const auth = {
+    verifySessionCookie: (cookie: string) => {
+      calls.push(cookie)
+      return answer(cookie)
+    },
+  } as unknown as Auth
+  return { auth, calls }
+}
+const decoded = (uid: string, exp: number) => ({ uid, exp }) as DecodedIdToken
+const authError = (code: string) => Object.assign(new Error(code), { code })
+
+test('a positive check is reused for cacheMs, never past the cookie expiry', async () => {
+  let now = 1_000_000
+  const { auth, calls } = fakeAuth(async () => decoded('u1', 1_003))
+  const verifier = new SessionVerifier({ auth, cacheMs: 5_000, now: () => now })
+  expect((await verifier.verify('c1'))?.uid).toBe('u1')
+  now += 2_000
+  await verifier.verify('c1')
+  expect(calls).toHaveLength(1)
+  now += 1_500 // past exp (1_003 s) although within cacheMs
+  await verifier.verify('c1')
+  expect(calls).toHaveLength(2)
+})
+
+test('concurrent checks of one cookie share a single Auth call', async () => {
+  const { auth, calls } = fakeAuth(async () => decoded('u1', 9_999_999_999))
+  const verifier = new SessionVerifier({ auth, cacheMs: 0 })
+  const results = await Promise.all([verifier.verify('c1'), verifier.verify('c1'), verifier.verify('c1')])
+  expect(results.map((result) => result?.uid)).toEqual(['u1', 'u1', 'u1'])
+  expect(calls).toHaveLength(1)
+})
+
+test('invalid, revoked and missing sessions are null; an unreachable Auth is an error', async () => {
+  const { auth } = fakeAuth(async (cookie) => {
+    if (cookie === 'down') throw authError('app/network-error')
+    throw authError(cookie === 'revoked' ? 'auth/session-cookie-revoked' : 'auth/argument-error')
+  })
+  const verifier = new SessionVerifier({ auth, cacheMs: 5_000 })
+  expect(await verifier.verify(undefined)).toBeNull()
+  expect(await verifier.verify('')).toBeNull()
+  expect(await verifier.verify('garbage')).toBeNull()
+  expect(await verifier.verify('revoked')).toBeNull()
+  await expect(verifier.verify('down')).rejects.toMatchObject({ code: 'app/network-error' })
+})
+
+test('forget ends a cookie at once and drops cached checks of its user; admit lets it in again', async () => {
+  const { auth, calls } = fakeAuth(async (cookie) => decoded(cookie.startsWith('a') ? 'u1' : 'u2', 9_999_999_999))
+  const verifier = new SessionVerifier({ auth, cacheMs: 60_000 })
+  await verifier.verify('a1')
+  await verifier.verify('a2')
+  await verifier.verify('b1')
+  verifier.forget('a1', 'u1', Date.now() + 60_000)
+  expect(await verifier.verify('a1')).toBeNull()
+  expect((await verifier.verify('a2'))?.uid).toBe('u1')
+  expect((await verifier.verify('b1'))?.uid).toBe('u2')
+  expect(calls).toEqual(['a1', 'a2', 'b1', 'a2'])
+  verifier.admit('a1')
+  expect((await verifier.verify('a1'))?.uid).toBe('u1')
+})

@@ -1,0 +1,68 @@
+import { createServer } from 'node:net'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { createApp } from '../../app.ts'
+import { createFirebase } from '../../lib/firebase.ts'
+import { call, createTestApi, type TestApi } from '../../testing.ts'
+
+let api: TestApi
+let deadHost: string
+
+beforeAll(async () => {
+  api = createTestApi('demo-api-health')
+  // A port that was free a moment ago: nothing answers there.
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  deadHost = `127.0.0.1:${typeof address === 'object' && address ? address.port : 1}`
+  await new Promise((resolve) => server.close(resolve))
+})
+afterAll(() => api.close())
+
+test('health answers 200 when Auth and Firestore are reachable', async () => {
+  const response = await call(api.app, 'GET', '/api/health')
+  expect(response.status).toBe(200)
+  expect(await response.json()).toEqual({ status: 'ok', checks: { auth: 'ok', firestore: 'ok' } })
+})
+
+test('health answers 503 naming Firestore when it cannot be reached', async () => {
+  const firestoreHost = process.env.FIRESTORE_EMULATOR_HOST
+  // firebase-admin reads the emulator host when the client is created.
+  process.env.FIRESTORE_EMULATOR_HOST = deadHost
+  const firebase = createFirebase({
+    projectId: api.env.FIREBASE_PROJECT_ID,
+    firestoreProjectId: 'demo-api-health',
+    useFirestoreEmulator: true,
+  })
+  process.env.FIRESTORE_EMULATOR_HOST = firestoreHost
+  try {
+    const response = await call(createApp({ firebase }), 'GET', '/api/health')
+    expect(response.status).toBe(503)
+    expect(await response.json()).toEqual({
+      error: { code: 'unavailable', message: 'Cannot reach firestore' },
+      checks: { auth: 'ok', firestore: 'unreachable' },
+    })
+  } finally {
+    await firebase.close()
+  }
+})
+
+test('health answers 503 naming Auth when it cannot be reached', async () => {
+  const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = deadHost
+  const firebase = createFirebase({
+    projectId: api.env.FIREBASE_PROJECT_ID,
+    firestoreProjectId: 'demo-api-health',
+    useFirestoreEmulator: true,
+  })
+  try {
+    const response = await call(createApp({ firebase }), 'GET', '/api/health')
+    expect(response.status).toBe(503)
+    expect(await response.json()).toEqual({
+      error: { code: 'unavailable', message: 'Cannot reach auth' },
+      checks: { auth: 'unreachable', firestore: 'ok' },
+    })
+  } finally {
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = authHost
+    await firebase.close()
+  }
+})
