@@ -47,5 +47,5 @@ USER node
 EXPOSE 9099 8080 9199 4000 4400 4500 9150
 VOLUME ["/data"]
 HEALTHCHECK --interval=10s --timeout=5s --start-period=90s --retries=10 \
-  CMD ["node", "infra/docker/healthcheck.mjs", "http://127.0.0.1:9099/", "http://127.0.0.1:8080/", "http://127.0.0.1:9199/"]
+  CMD ["node", "infra/docker/healthcheck.mjs", "http://127.0.0.1:9099/", "http://127.0.0.1:8080/", "http://127.0.0.1:9199/v0/"]
 ENTRYPOINT ["node", "infra/docker/emulators/start.mjs", "--mode", "official"]

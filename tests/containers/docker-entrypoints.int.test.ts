@@ -222,6 +222,10 @@ test('the lite emulators keep users and documents across a clean stop and start 
   const env = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? work,
+    // firebase-tools finds its hub through a file in the temporary directory, named after the
+    // project; a private one keeps other emulators on this machine out of the export (a container
+    // has its own /tmp).
+    TMPDIR: join(work, 'tmp'),
     FIREBASE_PROJECT_ID: 'demo-docker-lite',
     EMULATORS_HOST: '127.0.0.1',
     DATA_DIR: join(work, 'volume'),
@@ -250,6 +254,7 @@ test('the lite emulators keep users and documents across a clean stop and start 
   const owner = { authorization: 'Bearer owner', 'content-type': 'application/json' }
   const credentials = { email: 'pilot@demo.dk', password: 'demo1234', returnSecureToken: true }
 
+  mkdirSync(join(work, 'tmp'), { recursive: true })
   expect(healthy()).toBe(false)
   const first = await start()
   const json = { 'content-type': 'application/json' }
