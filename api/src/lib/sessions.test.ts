@@ -64,3 +64,24 @@ test('forget ends a cookie at once and drops cached checks of its user; admit le
   verifier.admit('a1')
   expect((await verifier.verify('a1'))?.uid).toBe('u1')
 })
+
+test('a session in steady use is re-checked in the background before its cache time ends', async () => {
+  let now = 1_000_000
+  let revoked = false
+  const { auth, calls } = fakeAuth(async () => {
+    if (revoked) throw authError('auth/session-cookie-revoked')
+    return decoded('u1', 9_999_999_999)
+  })
+  const verifier = new SessionVerifier({ auth, cacheMs: 5_000, now: () => now, random: () => 1 })
+  await verifier.verify('c1')
+  now += 4_400
+  expect((await verifier.verify('c1'))?.uid).toBe('u1')
+  expect(calls).toHaveLength(1)
+  now += 200
+  revoked = true
+  // Still the cached answer, while a re-check runs behind it.
+  expect((await verifier.verify('c1'))?.uid).toBe('u1')
+  expect(calls).toHaveLength(2)
+  await new Promise((resolve) => setImmediate(resolve))
+  expect(await verifier.verify('c1')).toBeNull()
+})

@@ -30,19 +30,22 @@ export type SessionVerifierOptions = {
   /** How long a positive check is reused. 0 checks every time. */
   cacheMs: number
   now?: () => number
+  random?: () => number
 }
 
 /**
  * Verifies session cookies with the revocation check (one Auth round-trip each). Checks of the same
  * cookie that arrive while one is in flight share it, and a positive answer is reused for `cacheMs`
- * (never past the cookie's expiry): a revocation made elsewhere takes effect within that time, one
- * made through this instance (`forget`) at once.
+ * (never past the cookie's expiry), re-checked in the background after 50–90 % of that time: a
+ * revocation made elsewhere takes effect within `cacheMs`, one made through this instance
+ * (`forget`) at once.
  */
 export class SessionVerifier {
   readonly #auth: Auth
   readonly #cacheMs: number
   readonly #now: () => number
-  readonly #valid = new Map<string, { session: DecodedIdToken; until: number }>()
+  readonly #random: () => number
+  readonly #valid = new Map<string, { session: DecodedIdToken; until: number; refreshAt: number }>()
   readonly #inFlight = new Map<string, Promise<DecodedIdToken | null>>()
   /** Cookies ended by logout here, until their expiry: Firebase's revocation has whole-second resolution. */
   readonly #ended = new Map<string, number>()
@@ -51,6 +54,7 @@ export class SessionVerifier {
     this.#auth = options.auth
     this.#cacheMs = options.cacheMs
     this.#now = options.now ?? Date.now
+    this.#random = options.random ?? Math.random
   }
 
   /** The decoded session, or null when the cookie is missing, malformed, expired, revoked or its user disabled. */
@@ -58,11 +62,19 @@ export class SessionVerifier {
     if (!cookie) return null
     const key = hash(cookie)
     if (this.#isEnded(key)) return null
+    const now = this.#now()
     const cached = this.#valid.get(key)
-    if (cached && cached.until > this.#now()) return cached.session
+    if (cached && cached.until > now) {
+      // Re-check in the background near the end of the cache time, so a session in steady use is
+      // never waited for and a revocation still shows within `cacheMs`.
+      if (now >= cached.refreshAt && !this.#inFlight.has(key)) this.#start(key, cookie).catch(() => {})
+      return cached.session
+    }
     if (cached) this.#valid.delete(key)
-    const pending = this.#inFlight.get(key)
-    if (pending) return pending
+    return this.#inFlight.get(key) ?? this.#start(key, cookie)
+  }
+
+  #start(key: string, cookie: string): Promise<DecodedIdToken | null> {
     const check = this.#check(key, cookie).finally(() => this.#inFlight.delete(key))
     this.#inFlight.set(key, check)
     return check
@@ -89,18 +101,25 @@ export class SessionVerifier {
   }
 
   async #check(key: string, cookie: string): Promise<DecodedIdToken | null> {
+    let session: DecodedIdToken
     try {
-      const session = await this.#auth.verifySessionCookie(cookie, true)
-      if (this.#isEnded(key)) return null
-      if (this.#cacheMs > 0) {
-        this.#valid.set(key, { session, until: Math.min(this.#now() + this.#cacheMs, session.exp * 1000) })
-        this.#prune(this.#valid, (entry) => entry.until)
-      }
-      return session
+      session = await this.#auth.verifySessionCookie(cookie, true)
     } catch (error) {
-      if (isInvalidSessionError(error)) return null
-      throw error
+      if (!isInvalidSessionError(error)) throw error
+      this.#valid.delete(key)
+      return null
     }
+    if (this.#isEnded(key)) return null
+    if (this.#cacheMs > 0) {
+      const now = this.#now()
+      const until = Math.min(now + this.#cacheMs, session.exp * 1000)
+      // A random point between half and 90 % of the cache time, so sessions first seen together are
+      // not all re-checked in the same instant.
+      const refreshAt = now + this.#cacheMs * (0.5 + 0.4 * this.#random())
+      this.#valid.set(key, { session, until, refreshAt })
+      this.#prune(this.#valid, (entry) => entry.until)
+    }
+    return session
   }
 
   #isEnded(key: string): boolean {
