@@ -1,6 +1,7 @@
 import { CustomClaimsSchema, LocationSchema, UserSchema } from '@bosted/domain'
 import { type Caller, isDocumentId, type TargetFacts } from './access.ts'
 import type { Firebase } from './firebase.ts'
+import { httpError } from './http-error.ts'
 
 const UserAccessSchema = UserSchema.pick({ locations: true, userRole: true })
 const LocationPersonsSchema = LocationSchema.pick({ persons: true })
@@ -18,7 +19,14 @@ async function readUserAccess(firebase: Firebase, uid: string) {
  * their user document.
  */
 export async function loadCaller(firebase: Firebase, uid: string): Promise<Caller> {
-  const [record, access] = await Promise.all([firebase.auth.getUser(uid), readUserAccess(firebase, uid)])
+  const [record, access] = await Promise.all([
+    firebase.auth.getUser(uid).catch((error: { code?: unknown }) => {
+      // Deleted since its session was last checked (checks are cached for a few seconds).
+      if (error.code === 'auth/user-not-found') throw httpError('unauthenticated')
+      throw error
+    }),
+    readUserAccess(firebase, uid),
+  ])
   const claims = CustomClaimsSchema.safeParse(record.customClaims ?? {})
   return {
     uid,

@@ -74,6 +74,14 @@ export class SessionVerifier {
     return this.#inFlight.get(key) ?? this.#start(key, cookie)
   }
 
+  /** Like verify, without the cache: for calls that act on the account (refresh). */
+  async verifyNow(cookie: string | undefined): Promise<DecodedIdToken | null> {
+    if (!cookie) return null
+    const key = hash(cookie)
+    if (this.#isEnded(key)) return null
+    return this.#check(key, cookie)
+  }
+
   #start(key: string, cookie: string): Promise<DecodedIdToken | null> {
     const check = this.#check(key, cookie).finally(() => this.#inFlight.delete(key))
     this.#inFlight.set(key, check)

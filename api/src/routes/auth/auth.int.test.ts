@@ -188,6 +188,15 @@ test('refresh re-issues the session cookie with a later expiry; without a sessio
   })
 })
 
+test('refresh does not bring back a user deleted since the session was last checked', async () => {
+  const doomed = await createTestUser(api.firebase, { userRole: 'user' })
+  const { cookie } = await loginAs(api, doomed)
+  expect(await isValid(await validate({ cookie }))).toBe(true)
+  await api.firebase.auth.deleteUser(doomed.uid)
+  expect((await call(api.app, 'POST', '/api/auth/refresh', { cookie })).status).toBe(401)
+  await expect(api.firebase.auth.getUser(doomed.uid)).rejects.toMatchObject({ code: 'auth/user-not-found' })
+})
+
 test('logout without a valid session answers 401 with the logout message and still clears the cookies', async () => {
   const response = await call(api.app, 'POST', '/api/auth/logout', { cookie: 'session=garbage; userId=u1' })
   expect(response.status).toBe(401)

@@ -7,7 +7,6 @@ import { idTokenForCustomToken } from '../../lib/identity-toolkit.ts'
 import { isInvalidSessionError } from '../../lib/sessions.ts'
 import type { AppEnv } from '../../lib/types.ts'
 import { rateLimit } from '../../middleware/rate-limit.ts'
-import { requireSession } from '../../middleware/require-session.ts'
 import { validateJson } from '../../middleware/validate.ts'
 
 /** Firebase's advice: only mint a session from a sign-in made in the last few minutes. */
@@ -41,12 +40,16 @@ export const authRoutes = new Hono<AppEnv>()
     const session = await c.var.services.sessions.verify(token || getCookie(c, SESSION_COOKIE))
     return c.json({ isValid: session !== null })
   })
-  .post('/refresh', requireSession, async (c) => {
-    const { firebase, config } = c.var.services
-    const { uid } = c.var.session
+  .post('/refresh', async (c) => {
+    const { firebase, config, sessions } = c.var.services
+    // Checked afresh, not from the cache: signing in with a custom token would recreate a user
+    // deleted in the last few seconds.
+    const session = await sessions.verifyNow(getCookie(c, SESSION_COOKIE))
+    if (!session) throw httpError('unauthenticated')
+    const { uid } = session
     const idToken = await idTokenForCustomToken(config.identityToolkit, await firebase.auth.createCustomToken(uid))
     const sessionCookie = await firebase.auth.createSessionCookie(idToken, { expiresIn: config.sessionMaxAgeMs })
-    c.var.services.sessions.admit(sessionCookie)
+    sessions.admit(sessionCookie)
     setSessionCookies(c, sessionCookie, uid)
     return c.json({ userId: uid })
   })

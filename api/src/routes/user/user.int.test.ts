@@ -102,6 +102,17 @@ test('getUserById needs a valid session and an id', async () => {
   expect(tooLong.status).toBe(400)
 })
 
+test('a session whose user was deleted meanwhile is answered 401, not an error', async () => {
+  const doomed = await createTestUser(api.firebase, { userRole: 'superuser', locations: ['north'] })
+  const session = await loginAs(api, doomed)
+  // Checked once, so the api holds a positive answer for a few seconds.
+  expect((await call(api.app, 'POST', '/api/auth/validate', { cookie: session.cookie })).status).toBe(200)
+  await api.firebase.auth.deleteUser(doomed.uid)
+  const response = await getUser(doomed.uid, session)
+  expect(response.status).toBe(401)
+  expect((await errorOf(response)).code).toBe('unauthenticated')
+})
+
 test('create lets a superuser create an Auth user and answers its id', async () => {
   const avatarUrl = 'https://example.dk/avatar.png'
   const body = newUser({ avatarUrl })
