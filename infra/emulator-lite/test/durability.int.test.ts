@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { getBytes, ref, uploadBytes, uploadBytesResumable } from 'firebase/storage'
 import { expect, test } from 'vitest'
 import { freePort } from '../../stack/src/ports.ts'
 import { connectSdks } from './sdk.ts'
@@ -36,31 +38,79 @@ async function startCli(dataDir: string, firestorePort: number, storagePort: num
   return child
 }
 
-test('every acknowledged write survives kill -9 in the middle of a write burst', async () => {
+test('every acknowledged document and Storage object survives kill -9 in the middle of a write burst', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'emulator-lite-durability-'))
   const firestorePort = await freePort()
   const storagePort = await freePort()
   let child = await startCli(dataDir, firestorePort, storagePort)
   const sdk = connectSdks(`127.0.0.1:${firestorePort}`, `127.0.0.1:${storagePort}`)
+  // Once the server is gone, uploads must fail within a second instead of retrying for minutes.
+  sdk.storage.maxUploadRetryTime = 1000
+  sdk.storage.maxOperationRetryTime = 1000
   const acknowledged: string[] = []
+  const objects = new Map<string, Buffer>()
   try {
-    const burst = (async () => {
+    // Objects stored before the burst, through each upload path: multipart, resumable (> 256 KiB), admin.
+    const small = randomBytes(3000)
+    await uploadBytes(ref(sdk.storage, 'before/small.bin'), new Uint8Array(small))
+    objects.set('before/small.bin', small)
+    const big = randomBytes(700 * 1024)
+    await uploadBytesResumable(ref(sdk.storage, 'before/big.bin'), new Uint8Array(big))
+    objects.set('before/big.bin', big)
+    const adminBytes = randomBytes(50_000)
+    await sdk.adminStorage.bucket().file('before/admin.bin').save(adminBytes)
+    objects.set('before/admin.bin', adminBytes)
+
+    let documentsStopped: unknown
+    let objectsStopped: unknown
+    let objectsInBurst = 0
+    const documentBurst = (async () => {
       for (let i = 0; i < 10_000; i++) {
-        const id = `doc-${i}`
+        const id = `doc-${String(i).padStart(5, '0')}`
         await sdk.admin.collection('burst').doc(id).set({ i })
         acknowledged.push(id)
       }
-    })().catch(() => undefined)
-    while (acknowledged.length < 150) await new Promise((resolve) => setTimeout(resolve, 5))
+    })().catch((error: unknown) => {
+      documentsStopped = error ?? 'stopped'
+    })
+    const objectBurst = (async () => {
+      for (let i = 0; i < 10_000; i++) {
+        const name = `burst/object-${i}`
+        const data = randomBytes(500 + ((i * 797) % 4000))
+        await uploadBytes(ref(sdk.storage, name), new Uint8Array(data))
+        objects.set(name, data)
+        objectsInBurst++
+      }
+    })().catch((error: unknown) => {
+      objectsStopped = error ?? 'stopped'
+    })
+    while ((acknowledged.length < 150 || objectsInBurst < 20) && !documentsStopped && !objectsStopped) {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
     child.kill('SIGKILL')
     await once(child, 'exit')
-    await burst
-    expect(acknowledged.length).toBeGreaterThanOrEqual(150)
+    await Promise.all([documentBurst, objectBurst])
+    // Both bursts were cut short by the kill: neither finished, each failed on the write after its last ack.
+    expect(documentsStopped).toBeDefined()
+    expect(objectsStopped).toBeDefined()
+    expect(acknowledged.length).toBeLessThan(10_000)
+    expect(objectsInBurst).toBeLessThan(10_000)
 
     child = await startCli(dataDir, firestorePort, storagePort)
     const snapshot = await sdk.admin.collection('burst').get()
-    const stored = new Set(snapshot.docs.map((doc) => doc.id))
+    const stored = new Map(snapshot.docs.map((doc) => [doc.id, doc.data()]))
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([])
+    // Nothing beyond the one write in flight at the kill, and every document holds what was written.
+    const inFlight = `doc-${String(acknowledged.length).padStart(5, '0')}`
+    expect([...stored.keys()].filter((id) => id !== inFlight && !acknowledged.includes(id))).toEqual([])
+    for (const [id, data] of stored) expect(data).toEqual({ i: Number(id.slice(4)) })
+
+    for (const [name, data] of objects) {
+      const bytes = Buffer.from(await getBytes(ref(sdk.storage, name)))
+      expect(bytes.equals(data), name).toBe(true)
+    }
+    const [adminCopy] = await sdk.adminStorage.bucket().file('before/big.bin').download()
+    expect(adminCopy.equals(big)).toBe(true)
   } finally {
     child.kill('SIGKILL')
     await sdk.close()

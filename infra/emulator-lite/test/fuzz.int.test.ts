@@ -6,21 +6,101 @@ let emulator: EmulatorLite
 const project = 'demo-fuzz'
 const root = `projects/${project}/databases/(default)/documents`
 
+/** The seeded data as it was before any fuzz request; both tests check it is unchanged afterwards. */
+let before: unknown
+
 beforeAll(async () => {
   emulator = await startEmulatorLite({ firestorePort: 0, storagePort: 0, inMemory: true })
+  await seed()
+  before = await snapshot()
+  // The snapshot really holds the seeded data (so comparing it afterwards means something).
+  expect(JSON.stringify(before)).toContain('"keep":{"stringValue":"me"}')
+  expect(JSON.stringify(before)).toContain(`${root}/fuzz/seed/sub/child`)
+  expect((before as { objects: { bytes: string }[] }).objects.map((o) => o.bytes)).toEqual(
+    SEED_OBJECTS.map((o) => o.data.toString('base64')),
+  )
 })
 afterAll(() => emulator.close())
 
 const firestore = () => `http://127.0.0.1:${emulator.firestorePort}`
 const storage = () => `http://127.0.0.1:${emulator.storagePort}`
 
-async function snapshot(): Promise<string> {
-  const response = await fetch(`${firestore()}/v1/${root}:batchGet`, {
+/** Documents (one in a subcollection) and objects (in two buckets) that no fuzz request may change. */
+const SEED_DOCUMENTS: Record<string, Record<string, unknown>> = {
+  'fuzz/seed': { keep: { stringValue: 'me' } },
+  'fuzz/second': {
+    n: { integerValue: '42' },
+    d: { doubleValue: 2.5 },
+    t: { timestampValue: '2024-01-02T03:04:05.678901000Z' },
+    b: { bytesValue: 'AAEC/w==' },
+    g: { geoPointValue: { latitude: 1.5, longitude: -2 } },
+    r: { referenceValue: `${root}/fuzz/seed` },
+    a: { arrayValue: { values: [{ nullValue: null }, { booleanValue: true }] } },
+    m: { mapValue: { fields: { inner: { stringValue: 'x' } } } },
+  },
+  'fuzz/seed/sub/child': { depth: { integerValue: '2' } },
+  'elsewhere/doc': { other: { booleanValue: false } },
+}
+const SEED_OBJECTS = [
+  { bucket: 'bkt', name: 'keep.txt', data: Buffer.from('keep') },
+  { bucket: 'bkt', name: 'deep/nested/blob.bin', data: Buffer.from([0, 1, 2, 253, 254, 255]) },
+  { bucket: 'other-bkt', name: 'keep.txt', data: Buffer.from('other bucket') },
+]
+
+async function seed(): Promise<void> {
+  const response = await fetch(`${firestore()}/v1/${root}:commit`, {
     method: 'POST',
-    body: JSON.stringify({ documents: [`${root}/fuzz/seed`] }),
+    body: JSON.stringify({
+      writes: Object.entries(SEED_DOCUMENTS).map(([path, fields]) => ({ update: { name: `${root}/${path}`, fields } })),
+    }),
   })
-  const [element] = (await response.json()) as [{ found: { fields: unknown; updateTime: string } }]
-  return JSON.stringify(element.found)
+  expect(response.status).toBe(200)
+  for (const object of SEED_OBJECTS) {
+    const upload = await fetch(`${storage()}/v0/b/${object.bucket}/o?name=${encodeURIComponent(object.name)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: object.data,
+    })
+    expect(upload.status).toBe(200)
+  }
+}
+
+/** Every seeded document as stored (fields and times), the subcollection's listing, and every seeded object's bytes and metadata. */
+async function snapshot(): Promise<unknown> {
+  const names = Object.keys(SEED_DOCUMENTS).map((path) => `${root}/${path}`)
+  const read = await fetch(`${firestore()}/v1/${root}:batchGet`, {
+    method: 'POST',
+    body: JSON.stringify({ documents: names }),
+  })
+  const documents = ((await read.json()) as { found?: unknown; missing?: unknown }[]).map(
+    (element) => element.found ?? element,
+  )
+  const sub = await fetch(`${firestore()}/v1/${root}/fuzz/seed:runQuery`, {
+    method: 'POST',
+    body: JSON.stringify({ structuredQuery: { from: [{ collectionId: 'sub' }] } }),
+  })
+  const subcollection = ((await sub.json()) as { document?: { name: string } }[]).map((e) => e.document?.name)
+  const objects = []
+  for (const { bucket, name } of SEED_OBJECTS) {
+    const url = `${storage()}/v0/b/${bucket}/o/${encodeURIComponent(name)}`
+    const metadata = await (await fetch(url)).json()
+    const bytes = Buffer.from(await (await fetch(`${url}?alt=media`)).arrayBuffer()).toString('base64')
+    objects.push({ bucket, name, metadata, bytes })
+  }
+  return { documents, subcollection, objects }
+}
+
+/** Google's error shape with the HTTP status as its code. */
+function expectGoogleError(status: number, text: string, context: string): void {
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw new Error(`${context}: error body is not JSON: ${text.slice(0, 200)}`)
+  }
+  expect(body, context).toMatchObject({
+    error: { code: status, message: expect.any(String), status: expect.stringMatching(/^[A-Z_]+$/) },
+  })
 }
 
 // Shapes close to real requests, with wrong types and junk in every position.
@@ -311,17 +391,11 @@ test('malformed parts deep inside otherwise valid commits and queries get 4xx, n
     }),
     { numRuns: 1000 },
   )
+  // These commits may legitimately write fuzz/other, never the seeded documents.
+  expect(await snapshot()).toEqual(before)
 }, 120_000)
 
 test('1,000+ malformed requests get 4xx in Google error shape; no 5xx, no crash, data unchanged', async () => {
-  await fetch(`${firestore()}/v1/${root}:commit`, {
-    method: 'POST',
-    body: JSON.stringify({
-      writes: [{ update: { name: `${root}/fuzz/seed`, fields: { keep: { stringValue: 'me' } } } }],
-    }),
-  })
-  await fetch(`${storage()}/v0/b/bkt/o?name=keep.txt`, { method: 'POST', body: 'keep' })
-  const before = await snapshot()
   let count = 0
   await fc.assert(
     fc.asyncProperty(firestoreRequest, async ({ method, path, body }) => {
@@ -331,11 +405,13 @@ test('1,000+ malformed requests get 4xx in Google error shape; no 5xx, no crash,
         body: method === 'GET' ? undefined : body,
       })
       const text = await response.text()
-      expect(response.status, `${method} ${path} ${body.slice(0, 200)} → ${text.slice(0, 200)}`).toBeLessThan(500)
-      if (response.status >= 400) expect(JSON.parse(text)).toMatchObject({ error: { code: response.status } })
+      const context = `${method} ${path} ${body.slice(0, 200)} → ${text.slice(0, 200)}`
+      expect(response.status, context).toBeLessThan(500)
+      if (response.status >= 400) expectGoogleError(response.status, text, context)
     }),
     { numRuns: 1500 },
   )
+  let storageErrors = 0
   await fc.assert(
     fc.asyncProperty(storageRequest, async (request) => {
       count++
@@ -349,19 +425,22 @@ test('1,000+ malformed requests get 4xx in Google error shape; no 5xx, no crash,
         body: request.method === 'GET' ? undefined : request.body,
       })
       const text = await response.text()
-      expect(response.status, `${request.method} ${request.path}${request.query} → ${text.slice(0, 200)}`).toBeLessThan(
-        500,
-      )
+      const context = `${request.method} ${request.path}${request.query} → ${text.slice(0, 200)}`
+      expect(response.status, context).toBeLessThan(500)
+      if (response.status >= 400) {
+        storageErrors++
+        expectGoogleError(response.status, text, context)
+      }
     }),
     { numRuns: 400 },
   )
+  expect(storageErrors).toBeGreaterThan(100)
   const oversized = await fetch(`${firestore()}/v1/${root}:commit`, {
     method: 'POST',
     body: 'x'.repeat(17 * 1024 * 1024),
   })
   expect(oversized.status).toBe(413)
+  expectGoogleError(413, await oversized.text(), 'oversized commit')
   expect(count).toBeGreaterThanOrEqual(1000)
-  expect(await snapshot()).toBe(before)
-  const kept = await fetch(`${storage()}/v0/b/bkt/o/keep.txt?alt=media`)
-  expect(await kept.text()).toBe('keep')
+  expect(await snapshot()).toEqual(before)
 }, 120_000)

@@ -5,6 +5,7 @@ import { connectStorageEmulator, type FirebaseStorage, getStorage } from 'fireba
 import { type App, deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app'
 import { type Firestore as AdminFirestore, initializeFirestore } from 'firebase-admin/firestore'
 import { getStorage as getAdminStorage } from 'firebase-admin/storage'
+import { startEmulatorLite } from '../src/index.ts'
 
 /**
  * The official SDKs pointed at an emulator. Hosts come from FIRESTORE_EMULATOR_HOST /
@@ -13,6 +14,9 @@ import { getStorage as getAdminStorage } from 'firebase-admin/storage'
 export type Sdks = {
   projectId: string
   bucket: string
+  /** `host:port` of the Firestore and Storage targets, for the few hand-built (error-case) requests. */
+  firestoreHost: string
+  storageHost: string
   lite: Firestore
   storage: FirebaseStorage
   admin: AdminFirestore
@@ -39,6 +43,8 @@ export function connectSdks(firestoreHost: string, storageHost: string): Sdks {
   return {
     projectId,
     bucket,
+    firestoreHost,
+    storageHost,
     lite,
     storage,
     admin,
@@ -46,6 +52,27 @@ export function connectSdks(firestoreHost: string, storageHost: string): Sdks {
     async close() {
       await deleteApp(web)
       await deleteAdminApp(adminApp)
+    },
+  }
+}
+
+/**
+ * The conformance suites' target: a fresh in-memory emulator-lite, or — with
+ * EMULATOR_LITE_TARGET=external and the *_EMULATOR_HOST variables — the official emulators (parity run).
+ */
+export async function connectConformanceTarget(): Promise<Sdks> {
+  if (process.env.EMULATOR_LITE_TARGET === 'external') {
+    const { FIRESTORE_EMULATOR_HOST: firestore, FIREBASE_STORAGE_EMULATOR_HOST: storage } = process.env
+    if (!firestore || !storage) throw new Error('set FIRESTORE_EMULATOR_HOST and FIREBASE_STORAGE_EMULATOR_HOST')
+    return connectSdks(firestore, storage)
+  }
+  const emulator = await startEmulatorLite({ firestorePort: 0, storagePort: 0, inMemory: true })
+  const sdks = connectSdks(`127.0.0.1:${emulator.firestorePort}`, `127.0.0.1:${emulator.storagePort}`)
+  return {
+    ...sdks,
+    async close() {
+      await sdks.close()
+      await emulator.close()
     },
   }
 }

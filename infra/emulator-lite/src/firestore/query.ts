@@ -100,6 +100,7 @@ function compileFilter(db: DatabaseRef, filter: unknown, inequalities: Set<strin
     if (list.length === 0 && ['IN', 'NOT_IN', 'ARRAY_CONTAINS_ANY'].includes(op) && !('arrayValue' in operand)) {
       throw invalid(`${op} needs an array value`)
     }
+    const listHasNull = list.some(isNull)
     return (doc) => {
       const value = fieldValue(doc)
       if (value === undefined) return false
@@ -111,7 +112,8 @@ function compileFilter(db: DatabaseRef, filter: unknown, inequalities: Set<strin
         case 'IN':
           return list.some((item) => valuesEqual(value, item))
         case 'NOT_IN':
-          return !isNull(value) && !list.some((item) => valuesEqual(value, item))
+          // A null in the list makes the filter match nothing, as the backend does (nothing is "not null").
+          return !listHasNull && !isNull(value) && !list.some((item) => valuesEqual(value, item))
         case 'ARRAY_CONTAINS':
           return 'arrayValue' in value && arrayValues(value).some((item) => valuesEqual(item, operand))
         case 'ARRAY_CONTAINS_ANY':

@@ -5,8 +5,12 @@ import { readBody, readJson, sendJson } from '../http/server.ts'
 import type { Store } from '../store/store.ts'
 import { assertDocumentPath, type DatabaseRef, parseDocumentName, parseFieldPath } from './paths.ts'
 import { runQuery, selectMask } from './query.ts'
+import { compareReferences } from './values.ts'
 import { formatTimestamp, getNumber, type Value } from './values-extra.ts'
 import { applyWrites, nextCommitTime, toDocumentResource } from './writes.ts'
+
+/** Page size of list documents when the request names none. */
+export const LIST_PAGE_SIZE = 300
 
 type TransactionState = { db: DatabaseRef; readOnly: boolean; reads: Map<string, bigint | null> }
 
@@ -164,13 +168,24 @@ export function createFirestoreHandler(store: Store) {
           found.set(path, { name: `projects/${db.project}/databases/${db.database}/documents/${path}` })
       }
     }
-    const all = [...found.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, doc]) => doc)
-    const pageSize = Number(url.searchParams.get('pageSize') ?? 0) || all.length || 1
-    const start = Number(url.searchParams.get('pageToken') ?? 0) || 0
-    const page = all.slice(start, start + pageSize)
+    const all = [...found.entries()].sort(([a], [b]) => compareReferences(a, b))
+    // Clients that send no pageSize (firebase-admin) get pages too, and follow nextPageToken.
+    const rawSize = url.searchParams.get('pageSize')
+    const pageSize = rawSize === null || rawSize === '' || rawSize === '0' ? LIST_PAGE_SIZE : Number(rawSize)
+    if (!Number.isInteger(pageSize) || pageSize < 0) throw invalid('pageSize must be a non-negative integer')
+    // The token is the name of the last document sent, so deletes between pages skip nothing.
+    const token = url.searchParams.get('pageToken') ?? ''
+    let rest = all
+    if (token !== '') {
+      const after = Buffer.from(token, 'base64url').toString('utf8')
+      if (!after.startsWith(prefix)) throw invalid('Invalid pageToken')
+      rest = all.filter(([path]) => compareReferences(path, after) > 0)
+    }
+    const page = rest.slice(0, pageSize)
+    const last = page[page.length - 1]?.[0]
     return {
-      documents: page,
-      ...(start + pageSize < all.length ? { nextPageToken: String(start + pageSize) } : {}),
+      documents: page.map(([, doc]) => doc),
+      ...(rest.length > pageSize && last ? { nextPageToken: Buffer.from(last, 'utf8').toString('base64url') } : {}),
     }
   }
 

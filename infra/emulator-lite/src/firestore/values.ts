@@ -4,6 +4,9 @@ import { ApiError, invalid } from '../http/errors.ts'
 export type Value = Record<string, unknown>
 export type Fields = Record<string, Value>
 
+export const INT64_MAX = 2n ** 63n - 1n
+export const INT64_MIN = -(2n ** 63n)
+
 const TIMESTAMP = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?(Z|[+-]\d\d:\d\d)$/
 
 /** Parses an RFC 3339 timestamp into nanoseconds since the epoch (numeric, so 3/6/9 digits compare equal). */
@@ -61,6 +64,8 @@ export function validateValue(value: unknown, depth = 0): asserts value is Value
     case 'integerValue':
       if (!/^-?\d{1,19}$/.test(String(inner)) || (typeof inner !== 'string' && typeof inner !== 'number'))
         throw invalid('Invalid integerValue')
+      if (BigInt(String(inner)) > INT64_MAX || BigInt(String(inner)) < INT64_MIN)
+        throw invalid(`integerValue ${String(inner)} is outside the int64 range`)
       return
     case 'doubleValue':
       if (

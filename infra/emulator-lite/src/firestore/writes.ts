@@ -6,6 +6,9 @@ import {
   compareValues,
   type Fields,
   formatTimestamp,
+  INT64_MAX,
+  INT64_MIN,
+  isNaNValue,
   isNumber,
   parseTimestamp,
   toNumber,
@@ -88,10 +91,15 @@ function applyTransform(fields: Fields, transform: Transform, commitTime: bigint
     const base: Value = current !== undefined && isNumber(current) ? current : { integerValue: '0' }
     if (kind === 'increment') {
       if ('integerValue' in base && 'integerValue' in operand) {
-        result = { integerValue: (BigInt(String(base.integerValue)) + BigInt(String(operand.integerValue))).toString() }
+        // Integer overflow resolves to the int64 bound of the same sign.
+        const sum = BigInt(String(base.integerValue)) + BigInt(String(operand.integerValue))
+        result = { integerValue: (sum > INT64_MAX ? INT64_MAX : sum < INT64_MIN ? INT64_MIN : sum).toString() }
       } else result = { doubleValue: toNumber(base) + toNumber(operand) }
     } else if (current === undefined || !isNumber(current)) result = operand
-    else {
+    else if (isNaNValue(operand) || isNaNValue(current)) {
+      // The maximum (and minimum) of any number and NaN is NaN, although NaN sorts first.
+      result = isNaNValue(current) ? current : operand
+    } else {
       const order = compareValues(operand, current)
       result = (kind === 'maximum' ? order > 0 : order < 0) ? operand : current
     }

@@ -63,7 +63,8 @@ export function createStorageHandler(store: Store, baseUrl: () => string) {
     return object as StoredObject & { metadata: ObjectMeta }
   }
 
-  function firebaseView(bucket: string, name: string, meta: ObjectMeta) {
+  /** What the Firebase (/v0) and GCS JSON views of an object share. */
+  function objectFields(bucket: string, name: string, meta: ObjectMeta) {
     return {
       name,
       bucket,
@@ -77,6 +78,12 @@ export function createStorageHandler(store: Store, baseUrl: () => string) {
       md5Hash: meta.md5Hash,
       crc32c: meta.crc32c,
       etag: meta.md5Hash,
+    }
+  }
+
+  function firebaseView(bucket: string, name: string, meta: ObjectMeta) {
+    return {
+      ...objectFields(bucket, name, meta),
       downloadTokens: meta.downloadTokens,
       contentEncoding: meta.contentEncoding ?? 'identity',
       contentDisposition: meta.contentDisposition ?? 'inline',
@@ -93,18 +100,7 @@ export function createStorageHandler(store: Store, baseUrl: () => string) {
       id: `${bucket}/${name}/${meta.generation}`,
       selfLink: `${baseUrl()}/storage/v1/b/${bucket}/o/${encoded}`,
       mediaLink: `${baseUrl()}/download/storage/v1/b/${bucket}/o/${encoded}?generation=${meta.generation}&alt=media`,
-      name,
-      bucket,
-      generation: meta.generation,
-      metageneration: meta.metageneration,
-      contentType: meta.contentType,
-      timeCreated: meta.timeCreated,
-      updated: meta.updated,
-      storageClass: 'STANDARD',
-      size: meta.size,
-      md5Hash: meta.md5Hash,
-      crc32c: meta.crc32c,
-      etag: meta.md5Hash,
+      ...objectFields(bucket, name, meta),
       ...(meta.cacheControl ? { cacheControl: meta.cacheControl } : {}),
       ...(meta.contentDisposition ? { contentDisposition: meta.contentDisposition } : {}),
       ...(meta.contentEncoding ? { contentEncoding: meta.contentEncoding } : {}),
@@ -152,8 +148,8 @@ export function createStorageHandler(store: Store, baseUrl: () => string) {
       ...[...prefixes].map((name) => ({ key: name, prefix: true as const })),
       ...items.map((item) => ({ key: item.name, prefix: false as const, item })),
     ]
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-      .filter((entry) => entry.key > pageToken)
+      .sort((a, b) => compareUtf8(a.key, b.key))
+      .filter((entry) => compareUtf8(entry.key, pageToken) > 0)
     const page = entries.slice(0, maxResults)
     const nextPageToken = entries.length > maxResults ? page[page.length - 1]?.key : undefined
     const pagePrefixes = page.filter((entry) => entry.prefix).map((entry) => entry.key)
@@ -399,6 +395,9 @@ export function createStorageHandler(store: Store, baseUrl: () => string) {
     }
   }
 }
+
+/** GCS lists names in UTF-8 byte order (JS string comparison is UTF-16 order). */
+const compareUtf8 = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'))
 
 function stringRecord(value: unknown): Record<string, string> {
   if (value === undefined || value === null) return {}

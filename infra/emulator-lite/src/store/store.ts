@@ -112,8 +112,8 @@ export class Store {
       ),
       putMetadata: this.db.prepare('UPDATE objects SET metadata = ? WHERE bucket = ? AND name = ?'),
       deleteObject: this.db.prepare('DELETE FROM objects WHERE bucket = ? AND name = ?'),
-      listObjects: this.db.prepare<[string, string, string], { name: string; metadata: string }>(
-        'SELECT name, metadata FROM objects WHERE bucket = ? AND name >= ? AND name < ? ORDER BY name',
+      listObjects: this.db.prepare<[string, string], { name: string; metadata: string }>(
+        'SELECT name, metadata FROM objects WHERE bucket = ? AND name >= ? ORDER BY name',
       ),
       clearObjects: this.db.prepare('DELETE FROM objects'),
     }
@@ -228,11 +228,16 @@ export class Store {
     return this.statements.deleteObject.run(bucket, name).changes > 0
   }
 
-  /** Objects whose names start with `prefix`, in name order. */
+  /** Objects whose names start with `prefix`, in name (UTF-8 byte) order. */
   listObjects(bucket: string, prefix: string): { name: string; metadata: Record<string, unknown> }[] {
-    return this.statements.listObjects
-      .all(bucket, prefix, `${prefix}\uffff`)
-      .map((row) => ({ name: row.name, metadata: JSON.parse(row.metadata) }))
+    // SQLite compares UTF-8 bytes, so the names with this prefix are one contiguous run from `prefix`
+    // on. (An upper bound of `prefix + '\uffff'` would miss names with characters beyond U+FFFF.)
+    const objects: { name: string; metadata: Record<string, unknown> }[] = []
+    for (const row of this.statements.listObjects.iterate(bucket, prefix)) {
+      if (!row.name.startsWith(prefix)) break
+      objects.push({ name: row.name, metadata: JSON.parse(row.metadata) })
+    }
+    return objects
   }
 
   clearObjects(): void {
