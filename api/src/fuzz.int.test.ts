@@ -73,6 +73,8 @@ const rawBody = fc.oneof(
   fc.string(),
   fc.constantFrom('{', '[', '{"idToken":', 'null', '"x"', '\u0000', '{"a":1}{', '\uFEFF{}'),
   fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
+  // Just over the 16 KiB limit and beyond.
+  fc.nat({ max: 20_000 }).map((extra) => JSON.stringify({ idToken: 'x'.repeat(16 * 1024 + extra) })),
 )
 const cookieHeader = fc.oneof(
   fc.constant(undefined),
@@ -108,7 +110,8 @@ test('at least 600 malformed requests across every call: no 5xx, always the erro
       const headers: Record<string, string> = {}
       if (input.contentType) headers['content-type'] = input.contentType
       if (input.origin) headers.origin = input.origin
-      // Logging the shared sessions out would turn the rest of the run into 401s (logout has its own tests).
+      // Logout calls get a throwaway cookie instead of the shared sessions', so the run never logs them
+      // out (logging them out would turn the rest of it into 401s; logout has its own tests).
       const isLogout = path === '/api/auth/logout'
       if (input.cookie === 'staff') headers.cookie = isLogout ? 'session=x' : staff.cookie
       else if (input.cookie === 'admin') headers.cookie = isLogout ? 'session=y' : admin.cookie
@@ -135,9 +138,21 @@ test('at least 600 malformed requests across every call: no 5xx, always the erro
   // The run reached past validation into the handlers, not only the 4xx gates.
   expect(statuses.get(200) ?? 0).toBeGreaterThan(20)
 
+  // Every gate was reached, not only one of them.
+  for (const status of [400, 401, 403, 404, 413]) expect(statuses.get(status) ?? 0, `${status}s`).toBeGreaterThan(0)
+
+  // The server is still up and healthy…
   const health = await fetch(`${base}/api/health`)
   expect(health.status).toBe(200)
-  // The run logged its sessions out along the way; a new sign-in works end to end over HTTP.
+  // …the known-good sessions the run used survived it, in this instance and in Auth itself…
+  for (const session of [staff, admin]) {
+    const validate = await fetch(`${base}/api/auth/validate`, { method: 'POST', headers: { cookie: session.cookie } })
+    expect(await validate.json()).toEqual({ isValid: true })
+    await expect(api.firebase.auth.verifySessionCookie(session.session, true)).resolves.toMatchObject({
+      uid: session.uid,
+    })
+  }
+  // …and a new sign-in works end to end over HTTP.
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

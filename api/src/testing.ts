@@ -1,6 +1,7 @@
 // Helpers for the api's integration tests: real Auth emulator and emulator-lite (the integration
 // global setup exports their hosts), real ID tokens from the Auth emulator's REST sign-in.
 import { randomUUID } from 'node:crypto'
+import { connect, createServer, type Socket } from 'node:net'
 import type { UserRole } from '@bosted/domain'
 import { type App, createApp } from './app.ts'
 import { appConfigFromEnv, type Env, readEnv } from './env.ts'
@@ -130,3 +131,47 @@ export function unsignedJwt(payload: Record<string, unknown>): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
   return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(payload)}.`
 }
+
+/** `127.0.0.1:port` of a port that was free a moment ago: nothing answers there (connection refused). */
+export async function closedPortHost(): Promise<string> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  await new Promise((resolve) => server.close(resolve))
+  return `127.0.0.1:${typeof address === 'object' && address ? address.port : 1}`
+}
+
+/**
+ * A TCP hop in front of `target` (`host:port`) that can be cut: `close()` drops every open
+ * connection and stops listening, so whoever was sent to `host` meets a refused connection, as
+ * when the service behind it goes away.
+ */
+export async function cuttableProxy(target: string): Promise<{ host: string; close(): Promise<void> }> {
+  const [targetHost = '127.0.0.1', targetPort = ''] = target.split(/:(?=\d+$)/)
+  const sockets = new Set<Socket>()
+  const track = (socket: Socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+    socket.on('error', () => socket.destroy())
+  }
+  const server = createServer((client) => {
+    const upstream = connect(Number(targetPort), targetHost)
+    track(client)
+    track(upstream)
+    client.pipe(upstream).pipe(client)
+    client.on('close', () => upstream.destroy())
+    upstream.on('close', () => client.destroy())
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  return {
+    host: `127.0.0.1:${typeof address === 'object' && address ? address.port : 1}`,
+    close: async () => {
+      const closed = new Promise((resolve) => server.close(resolve))
+      for (const socket of sockets) socket.destroy()
+      await closed
+    },
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -20,8 +20,16 @@ export class RateLimiter {
     this.#now = options.now ?? Date.now
   }
 
-  /** Counts one attempt; returns the seconds to wait when it is over the limit, otherwise 0. */
-  hit(key: string): number {
+  /** The seconds to wait when `key` has used up its window, otherwise 0. Counts nothing. */
+  check(key: string): number {
+    const now = this.#now()
+    const window = this.#windows.get(key)
+    if (!window || window.resetAt <= now || window.count < this.#max) return 0
+    return Math.max(1, Math.ceil((window.resetAt - now) / 1000))
+  }
+
+  /** Counts one attempt of `key`. */
+  hit(key: string): void {
     const now = this.#now()
     let window = this.#windows.get(key)
     if (!window || window.resetAt <= now) {
@@ -30,7 +38,6 @@ export class RateLimiter {
       this.#windows.set(key, window)
     }
     window.count += 1
-    return window.count > this.#max ? Math.max(1, Math.ceil((window.resetAt - now) / 1000)) : 0
   }
 
   #sweep(now: number): void {
@@ -38,11 +45,17 @@ export class RateLimiter {
   }
 }
 
-/** 429 `too_many_requests` with Retry-After once a client address is over the limit. */
-export function rateLimit(limiterOf: (services: Services) => RateLimiter): MiddlewareHandler<AppEnv> {
+/**
+ * 429 `too_many_requests` with Retry-After once a client address has failed too often. Only failed
+ * attempts (4xx) count: a care home's staff share one office address and all sign in at the start
+ * of a shift, so counting successes would lock out honest colleagues, not guessers.
+ */
+export function rateLimitFailures(limiterOf: (services: Services) => RateLimiter): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const retryAfter = limiterOf(c.var.services).hit(c.var.clientAddress)
+    const limiter = limiterOf(c.var.services)
+    const retryAfter = limiter.check(c.var.clientAddress)
     if (retryAfter > 0) throw httpError('too_many_requests', { headers: { 'retry-after': String(retryAfter) } })
     await next()
+    if (c.res.status >= 400 && c.res.status < 500) limiter.hit(c.var.clientAddress)
   }
 }

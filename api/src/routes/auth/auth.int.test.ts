@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { type App, createApp } from '../../app.ts'
+import { appConfigFromEnv } from '../../env.ts'
+import { createFirebase } from '../../lib/firebase.ts'
 import {
   call,
+  closedPortHost,
   cookiesOf,
   createTestApi,
   createTestUser,
+  cuttableProxy,
   jwtPayload,
   loginAs,
   signIn,
+  sleep,
   type TestApi,
   type TestUser,
   unsignedJwt,
@@ -23,8 +29,16 @@ afterAll(() => api.close())
 
 const validate = (options: Parameters<typeof call>[3] = {}) => call(api.app, 'POST', '/api/auth/validate', options)
 const isValid = async (response: Response) => ((await response.json()) as { isValid: boolean }).isValid
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-// Each test that logs in uses its own address, so the login rate limit (3 here) only bites where meant.
+/** Both cookies deleted on the path they were set on, so the browser drops them. */
+function expectBothCleared(response: Response) {
+  const { values, raw } = cookiesOf(response)
+  for (const name of ['session', 'userId'] as const) {
+    expect(values[name], name).toBe('')
+    expect(raw[name], name).toMatch(/Max-Age=0/)
+    expect(raw[name], name).toMatch(/Path=\/(;|$)/)
+  }
+}
+// Each test that logs in uses its own address, so the login rate limit (3 failures here) only bites where meant.
 let address = 0
 const from = () => ({ 'x-real-ip': `10.0.0.${++address}` })
 
@@ -42,7 +56,12 @@ test('login verifies the ID token and sets an HttpOnly session cookie and a read
   expect(raw.session).toMatch(/Max-Age=432000/)
   // Served from 127.0.0.1 over http: a Secure cookie would be dropped by the browser.
   expect(raw.session).not.toMatch(/Secure/)
+  // userId is only a presence marker for the web's route guard: readable by scripts, same scope.
   expect(raw.userId).not.toMatch(/HttpOnly/)
+  expect(raw.userId).toMatch(/SameSite=Lax/)
+  expect(raw.userId).toMatch(/Path=\/(;|$)/)
+  expect(raw.userId).toMatch(/Max-Age=432000/)
+  expect(raw.userId).not.toMatch(/Secure/)
 })
 
 test('login marks both cookies Secure when the host is not localhost', async () => {
@@ -81,7 +100,7 @@ test('login rejects a forged, malformed or missing ID token', async () => {
   expect(Object.keys(body.error.fields)).toEqual(['idToken'])
 })
 
-test('login answers 429 after too many attempts from one address, and other addresses still get in', async () => {
+test('login answers 429 after too many failed attempts from one address, and other addresses still get in', async () => {
   const headers = { 'x-real-ip': '192.0.2.7' }
   for (let attempt = 0; attempt < 3; attempt++) {
     const response = await call(api.app, 'POST', '/api/auth/login', { body: { idToken: 'x' }, headers })
@@ -100,6 +119,17 @@ test('login answers 429 after too many attempts from one address, and other addr
   expect(other.status).toBe(200)
 })
 
+test('successful sign-ins never count against an address: a whole shift signs in from one office', async () => {
+  const headers = { 'x-real-ip': '192.0.2.20' }
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const response = await call(api.app, 'POST', '/api/auth/login', {
+      body: { idToken: await signIn(api.env, employee) },
+      headers,
+    })
+    expect(response.status).toBe(200)
+  }
+})
+
 test('session lifecycle: login, validate true, logout, validate false with the same cookie', async () => {
   const { cookie, session } = await loginAs(api, employee)
   expect(await isValid(await validate({ cookie }))).toBe(true)
@@ -107,9 +137,7 @@ test('session lifecycle: login, validate true, logout, validate false with the s
 
   const logout = await call(api.app, 'POST', '/api/auth/logout', { cookie })
   expect(logout.status).toBe(200)
-  const { raw } = cookiesOf(logout)
-  expect(raw.session).toMatch(/Max-Age=0/)
-  expect(raw.userId).toMatch(/Max-Age=0/)
+  expectBothCleared(logout)
 
   expect(await isValid(await validate({ cookie }))).toBe(false)
   expect(await isValid(await validate({ body: { token: session } }))).toBe(false)
@@ -203,9 +231,56 @@ test('logout without a valid session answers 401 with the logout message and sti
   expect(await response.json()).toEqual({
     error: { code: 'unauthenticated', message: 'An error occurred during logout.' },
   })
-  const { raw } = cookiesOf(response)
-  expect(raw.session).toMatch(/Max-Age=0/)
-  expect(raw.userId).toMatch(/Max-Age=0/)
+  expectBothCleared(response)
+})
+
+/** An app on its own firebase-admin handle (empty session cache) whose Auth is reached through `authHost`. */
+function appWithAuthAt(authHost: string) {
+  // firebase-admin fixes the Auth emulator host on the handle's first Auth request: callers keep
+  // FIREBASE_AUTH_EMULATOR_HOST on `authHost` until then.
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = authHost
+  const firebase = createFirebase({
+    projectId: api.env.FIREBASE_PROJECT_ID,
+    firestoreProjectId: 'demo-api-auth',
+    useFirestoreEmulator: true,
+  })
+  return { firebase, app: createApp({ firebase, config: appConfigFromEnv(api.env) }) }
+}
+
+async function expectUnavailableLogout(app: App, cookie: string) {
+  const response = await call(app, 'POST', '/api/auth/logout', { cookie })
+  expect(response.status).toBe(503)
+  expect(await response.json()).toEqual({ error: { code: 'unavailable', message: 'An error occurred during logout.' } })
+  expectBothCleared(response)
+}
+
+test('logout when Auth cannot be reached answers 503 with the logout message and still clears both cookies', async () => {
+  const { cookie } = await loginAs(api, employee)
+  const authHost = api.env.FIREBASE_AUTH_EMULATOR_HOST ?? ''
+  const closed = appWithAuthAt(await closedPortHost())
+  try {
+    // Auth is gone before the session could be checked: the check fails.
+    await expectUnavailableLogout(closed.app, cookie)
+  } finally {
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = authHost
+    await closed.firebase.close()
+  }
+
+  const proxy = await cuttableProxy(authHost)
+  const cut = appWithAuthAt(proxy.host)
+  try {
+    expect(await isValid(await call(cut.app, 'POST', '/api/auth/validate', { cookie }))).toBe(true)
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = authHost
+    // Auth goes away after a check this instance still holds: revoking the refresh tokens fails.
+    await proxy.close()
+    await expectUnavailableLogout(cut.app, cookie)
+  } finally {
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = authHost
+    await proxy.close()
+    await cut.firebase.close()
+  }
+  // Nothing was revoked, so the session is still good where Auth can be reached.
+  expect(await isValid(await validate({ cookie }))).toBe(true)
 })
 
 test('cookie-authenticated writes from another site are refused', async () => {

@@ -6,7 +6,7 @@ import { HttpError, httpError, isUnavailable } from '../../lib/http-error.ts'
 import { idTokenForCustomToken } from '../../lib/identity-toolkit.ts'
 import { isInvalidSessionError } from '../../lib/sessions.ts'
 import type { AppEnv } from '../../lib/types.ts'
-import { rateLimit } from '../../middleware/rate-limit.ts'
+import { rateLimitFailures } from '../../middleware/rate-limit.ts'
 import { validateJson } from '../../middleware/validate.ts'
 
 /** Firebase's advice: only mint a session from a sign-in made in the last few minutes. */
@@ -15,7 +15,7 @@ const RECENT_SIGN_IN_S = 5 * 60
 export const authRoutes = new Hono<AppEnv>()
   .post(
     '/login',
-    rateLimit((services) => services.loginLimiter),
+    rateLimitFailures((services) => services.loginLimiter),
     validateJson(LoginRequestSchema),
     async (c) => {
       const { firebase, config } = c.var.services

@@ -1,5 +1,9 @@
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { Auth } from 'firebase-admin/auth'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { createApp } from '../../app.ts'
+import { appConfigFromEnv } from '../../env.ts'
 import {
+  BASE_URL,
   call,
   createTestApi,
   createTestUser,
@@ -169,6 +173,12 @@ test('create answers 409 when the email already exists', async () => {
   })
 })
 
+/** What a role change writes: the Auth claims and the user document's userRole. */
+const roleOf = async (uid: string) => ({
+  claims: (await api.firebase.auth.getUser(uid)).customClaims ?? {},
+  userRole: (await api.firebase.db.collection('users').doc(uid).get()).get('userRole'),
+})
+
 test('an admin sets a role: claims and the user document change together and take effect at once', async () => {
   const target = await createTestUser(api.firebase, { userRole: 'user', locations: ['north'] })
   const targetSession = await loginAs(api, target)
@@ -183,8 +193,7 @@ test('an admin sets a role: claims and the user document change together and tak
   expect(await response.json()).toEqual({
     data: { uid: target.uid, userRole: 'superuser', customClaims: { admin: false, userRole: 'superuser' } },
   })
-  expect((await api.firebase.auth.getUser(target.uid)).customClaims).toEqual({ admin: false, userRole: 'superuser' })
-  expect((await api.firebase.db.collection('users').doc(target.uid).get()).get('userRole')).toBe('superuser')
+  expect(await roleOf(target.uid)).toEqual({ claims: { admin: false, userRole: 'superuser' }, userRole: 'superuser' })
 
   // Roles are read fresh, so the existing session has the new rights without signing in again.
   const after = await call(api.app, 'POST', '/api/user/create', { cookie: targetSession.cookie, body: newUser() })
@@ -215,4 +224,131 @@ test('setting a role validates the body and needs an existing staff member', asy
   // Persons have no user document, so they have no staff role to set.
   expect((await put(users.person.uid, { userRole: 'user', admin: false })).status).toBe(404)
   expect((await api.firebase.auth.getUser(users.person.uid)).customClaims ?? {}).toEqual({})
+})
+
+test('an admin makes someone admin: claims say admin and the user document says admin, at once', async () => {
+  const target = await createTestUser(api.firebase, { userRole: 'superuser', locations: ['south'] })
+  const targetSession = await loginAs(api, target)
+  expect((await getUser(users.otherEmployee.uid, targetSession)).status).toBe(403)
+
+  const response = await call(api.app, 'PUT', `/api/user/${target.uid}/role`, {
+    cookie: sessions.admin.cookie,
+    body: { userRole: 'admin', admin: true },
+  })
+  expect(response.status).toBe(200)
+  expect(await response.json()).toEqual({
+    data: { uid: target.uid, userRole: 'admin', customClaims: { admin: true, userRole: 'admin' } },
+  })
+  expect(await roleOf(target.uid)).toEqual({ claims: { admin: true, userRole: 'admin' }, userRole: 'admin' })
+  // The new admin reads anyone with the session they already had.
+  expect((await getUser(users.otherEmployee.uid, targetSession)).status).toBe(200)
+})
+
+test('when the claims cannot be written, the user document gets its old role back', async () => {
+  // A real failure of the second write: Auth refuses claims over 1000 characters, and the target's
+  // existing claims leave no room for the longer role name.
+  const target = await createTestUser(api.firebase, { userRole: 'user', locations: ['north'] })
+  const claims = { admin: false, userRole: 'user', note: '' }
+  claims.note = 'x'.repeat(1000 - JSON.stringify(claims).length)
+  await api.firebase.auth.setCustomUserClaims(target.uid, claims)
+  const before = await roleOf(target.uid)
+  expect(before).toEqual({ claims, userRole: 'user' })
+
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+  try {
+    const response = await call(api.app, 'PUT', `/api/user/${target.uid}/role`, {
+      cookie: sessions.admin.cookie,
+      body: { userRole: 'superuser', admin: false },
+    })
+    expect(response.status).toBe(500)
+    expect(await errorOf(response)).toEqual({ code: 'internal', message: expect.any(String) })
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('/role failed'), expect.anything())
+  } finally {
+    logged.mockRestore()
+  }
+  expect(await roleOf(target.uid)).toEqual(before)
+})
+
+test('when Auth drops out before the claims are written, the call is 503 and the document is restored', async () => {
+  const target = await createTestUser(api.firebase, { userRole: 'employee', locations: ['north'] })
+  const before = await roleOf(target.uid)
+  // The real Auth emulator and Firestore, but the claims write fails as it does when Auth is unreachable.
+  const attempts: unknown[] = []
+  const auth = new Proxy(api.firebase.auth, {
+    get(real, property) {
+      if (property === 'setCustomUserClaims') {
+        return async (...args: unknown[]) => {
+          attempts.push(args)
+          throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'app/network-error' })
+        }
+      }
+      const value = Reflect.get(real, property, real)
+      return typeof value === 'function' ? value.bind(real) : value
+    },
+  }) as Auth
+  const app = createApp({ firebase: { ...api.firebase, auth }, config: appConfigFromEnv(api.env) })
+  const response = await call(app, 'PUT', `/api/user/${target.uid}/role`, {
+    cookie: sessions.admin.cookie,
+    body: { userRole: 'admin', admin: true },
+  })
+  expect(response.status).toBe(503)
+  expect((await errorOf(response)).code).toBe('unavailable')
+  expect(attempts).toHaveLength(1)
+  expect(await roleOf(target.uid)).toEqual(before)
+  expect(before).toEqual({ claims: { admin: false, userRole: 'employee' }, userRole: 'employee' })
+})
+
+const CROSS_SITE: Record<string, string>[] = [
+  { origin: 'https://evil.example' },
+  { 'sec-fetch-site': 'cross-site' },
+  { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+]
+const crossSiteError = { code: 'cross_site', message: 'Forespørgslen blev afvist af sikkerhedshensyn.' }
+
+test('create with a valid admin session from another site is refused and creates nobody', async () => {
+  const body = newUser()
+  for (const headers of CROSS_SITE) {
+    const response = await call(api.app, 'POST', '/api/user/create', { cookie: sessions.admin.cookie, body, headers })
+    expect(response.status, JSON.stringify(headers)).toBe(403)
+    expect(await errorOf(response)).toEqual(crossSiteError)
+    await expect(api.firebase.auth.getUserByEmail(body.email)).rejects.toMatchObject({ code: 'auth/user-not-found' })
+  }
+  // The very same request from the app itself goes through: only the origin was wrong.
+  const sameOrigin = await call(api.app, 'POST', '/api/user/create', {
+    cookie: sessions.admin.cookie,
+    body,
+    headers: { 'sec-fetch-site': 'same-origin', origin: BASE_URL },
+  })
+  expect(sameOrigin.status).toBe(200)
+  expect((await api.firebase.auth.getUserByEmail(body.email)).email).toBe(body.email)
+})
+
+test('setting a role with a valid admin session from another site is refused and changes nothing', async () => {
+  const target = await createTestUser(api.firebase, { userRole: 'user', locations: ['north'] })
+  const before = await roleOf(target.uid)
+  const path = `/api/user/${target.uid}/role`
+  const body = { userRole: 'admin', admin: true }
+  for (const headers of CROSS_SITE) {
+    const response = await call(api.app, 'PUT', path, { cookie: sessions.admin.cookie, body, headers })
+    expect(response.status, JSON.stringify(headers)).toBe(403)
+    expect(await errorOf(response)).toEqual(crossSiteError)
+    expect(await roleOf(target.uid)).toEqual(before)
+  }
+  const sameOrigin = await call(api.app, 'PUT', path, {
+    cookie: sessions.admin.cookie,
+    body,
+    headers: { 'sec-fetch-site': 'same-origin', origin: BASE_URL },
+  })
+  expect(sameOrigin.status).toBe(200)
+  expect(await roleOf(target.uid)).toEqual({ claims: { admin: true, userRole: 'admin' }, userRole: 'admin' })
+})
+
+test('create with a body over 16 KiB is refused with 413 and creates nobody', async () => {
+  const body = newUser({ displayName: 'x'.repeat(20_000) })
+  const response = await call(api.app, 'POST', '/api/user/create', { cookie: sessions.superuser.cookie, body })
+  expect(response.status).toBe(413)
+  expect(await response.json()).toEqual({
+    error: { code: 'payload_too_large', message: 'Forespørgslen er for stor.' },
+  })
+  await expect(api.firebase.auth.getUserByEmail(body.email)).rejects.toMatchObject({ code: 'auth/user-not-found' })
 })
