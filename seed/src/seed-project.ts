@@ -1,5 +1,5 @@
 import { type EmulatorHosts, readEmulatorHosts } from './env.ts'
-import { dayInCopenhagen } from './lib/dates.ts'
+import { dayInCopenhagen, isDay } from './lib/dates.ts'
 import { connectFirebase } from './lib/firebase.ts'
 import { assertEmulatorsReachable } from './lib/reachable.ts'
 import { buildDataset, DOC_KINDS } from './plan/build-dataset.ts'
@@ -50,6 +50,9 @@ export function storageDownloadUrl(options: {
 export async function seed(options: SeedOptions): Promise<SeedResult> {
   const started = Date.now()
   const log = options.log ?? (() => {})
+  if (options.today !== undefined && !isDay(options.today)) {
+    throw new Error(`today must be a calendar day YYYY-MM-DD, not '${options.today}'`)
+  }
   const emulators = options.emulators ?? readEmulatorHosts()
   const onEmulators = Boolean(emulators.auth && emulators.firestore && emulators.storage)
   if (!onEmulators && !options.allowRealProject) {

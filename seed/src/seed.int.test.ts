@@ -1,5 +1,6 @@
 import { DEMO_PASSWORD } from '@bosted/domain'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { addDays } from './lib/dates.ts'
 import type { FirebaseClients } from './lib/firebase.ts'
 import { type SeedOptions, seed } from './seed-project.ts'
 import { resetProject } from './steps/reset.ts'
@@ -9,10 +10,12 @@ const PROJECT = 'demo-seed-int'
 const TODAY = '2026-03-29' // the day Denmark switches to summer time
 const options: SeedOptions = { projectId: PROJECT, bucket: `${PROJECT}.appspot.com`, today: TODAY }
 let clients: FirebaseClients
+/** The progress lines of the first seed (a reset, so every item is written). */
+const firstRun: string[] = []
 
 beforeAll(async () => {
   clients = clientsFor(PROJECT)
-  await seed({ ...options, reset: true })
+  await seed({ ...options, reset: true, log: (line) => firstRun.push(line) })
 })
 
 afterAll(async () => {
@@ -32,6 +35,76 @@ async function group(name: string) {
 function sortedKeys(value: unknown): string[] {
   return Object.keys(value as object).sort()
 }
+
+/** The steps of a seed, each reporting one progress line: its name → the unit and verb it counts with. */
+const STEPS = {
+  'auth users': 'users created/updated',
+  'storage files': 'files uploaded',
+  locations: 'docs written',
+  users: 'docs written',
+  persons: 'docs written',
+  answers: 'docs written',
+  registrations: 'docs written',
+  notes: 'docs written',
+}
+const STEP_LINE =
+  /^seed: (\S+(?: \S+)?) +(\d+) (users|files|docs) +\((\d+) (created\/updated|uploaded|written), (\d+) unchanged\) in (\d+) ms$/
+const DONE_LINE = /^seed: done: (\d+) items, (\d+) written, (\d+) unchanged in (\d+) ms$/
+type Counts = { total: number; written: number; unchanged: number; ms: number }
+
+/** Step lines (in any order: the steps run concurrently) followed by the total line, or the test fails. */
+function parseProgress(lines: string[]): { steps: Map<string, Counts & { unit: string }>; done: Counts } {
+  const steps = new Map<string, Counts & { unit: string }>()
+  for (const line of lines.slice(0, -1)) {
+    const match = STEP_LINE.exec(line)
+    if (!match) throw new Error(`not a step progress line: ${JSON.stringify(line)}`)
+    const [, name = '', total, unit, written, verb, unchanged, ms] = match
+    if (steps.has(name)) throw new Error(`two progress lines for the step ${name}`)
+    steps.set(name, {
+      unit: `${unit} ${verb}`,
+      total: Number(total),
+      written: Number(written),
+      unchanged: Number(unchanged),
+      ms: Number(ms),
+    })
+  }
+  const done = DONE_LINE.exec(lines.at(-1) ?? '')
+  if (!done) throw new Error(`the last line is not the total: ${JSON.stringify(lines.at(-1))}`)
+  const [, total, written, unchanged, ms] = done.map(Number)
+  return { steps, done: { total, written, unchanged, ms } as Counts }
+}
+
+function sum(steps: Iterable<Counts>, key: keyof Counts): number {
+  return [...steps].reduce((total, step) => total + step[key], 0)
+}
+
+test('progress: a header, one line per step with counts and time, and the total at the end', async () => {
+  const [header, reset, ...rest] = firstRun
+  expect(header).toBe(`seed: project ${PROJECT}, bucket ${PROJECT}.appspot.com, today ${TODAY} (Europe/Copenhagen)`)
+  expect(reset).toMatch(/^seed: reset +wiped Firestore, Auth users and \d+ storage files in \d+ ms$/)
+  const { steps, done } = parseProgress(rest)
+  // exactly these steps, each once, each counting in its own unit
+  expect(Object.fromEntries([...steps].map(([name, step]) => [name, step.unit]))).toEqual(STEPS)
+  // into a freshly reset project every item is written, and each count is what the emulators now hold
+  const held: Record<string, number> = {
+    'auth users': (await clients.auth.listUsers(1000)).users.length,
+    'storage files': (await clients.bucket.getFiles())[0].length,
+    locations: (await all('locations')).length,
+    users: (await all('users')).length,
+    persons: (await all('persons')).length,
+    answers: (await group('answers')).length,
+    registrations: (await group('registrations')).length,
+    notes: (await group('notes')).length,
+  }
+  expect(held).toMatchObject({ 'auth users': 38, 'storage files': 41, locations: 3, users: 3, persons: 35 })
+  for (const [name, step] of steps) {
+    expect({ name, ...step }).toMatchObject({ name, total: held[name], written: held[name], unchanged: 0 })
+  }
+  const items = Object.values(held).reduce((total, count) => total + count, 0)
+  expect(done).toMatchObject({ total: items, written: items, unchanged: 0 })
+  // the total time covers every step (they run side by side)
+  expect(done.ms).toBeGreaterThanOrEqual(Math.max(...[...steps.values()].map((step) => step.ms)))
+})
 
 test('seeds three locations with logos, subscriptions (one expired), 4–6 answer options and 8–15 persons each', async () => {
   const locations = await all('locations')
@@ -96,6 +169,37 @@ test('every person has an auth user with its id, an avatar, 2–5 answer options
   // createdAt is Copenhagen wall-clock time: on the DST switch day 08:00 local is 06:00Z
   const todays = registrations.filter((registration) => registration.data.day === TODAY)
   expect(todays.every((registration) => String(registration.data.createdAt).startsWith(`${TODAY}T0`))).toBe(true)
+})
+
+test('the 90-day window has a few missing days (most are there), and notes span the whole window', async () => {
+  const window = new Set(Array.from({ length: 90 }, (_, daysAgo) => addDays(TODAY, -daysAgo)))
+  const registrations = await group('registrations')
+  const notes = await group('notes')
+  const outside = [...registrations, ...notes].filter(({ data }) => !window.has(String(data.day)))
+  expect(outside.map(({ path }) => path)).toEqual([])
+
+  const active = (await all('persons')).filter((person) => !(person.settings as { disabled: boolean }).disabled)
+  expect(active.length).toBe(32)
+  const missing = active.map((person) => {
+    const own = registrations.filter(({ path }) => path.startsWith(`persons/${person.id}/`))
+    const days = new Set(own.map(({ data }) => String(data.day)))
+    return [...window].filter((day) => !days.has(day))
+  })
+  // a few missing days in the past (not only today, which is still under way) for most persons …
+  const missingEarlier = missing.filter((days) => days.some((day) => day !== TODAY))
+  expect(missingEarlier.length).toBeGreaterThan(active.length / 2)
+  // … but most days are there: under 10 % of all person-days, and at least 80 of 90 days per person
+  const missingTotal = missing.reduce((total, days) => total + days.length, 0)
+  expect(missingTotal).toBeGreaterThan(0)
+  expect(missingTotal / (active.length * window.size)).toBeLessThan(0.1)
+  expect(Math.max(...missing.map((days) => days.length))).toBeLessThanOrEqual(10)
+
+  // notes from the first day of the window (89 days before today) up to today or yesterday …
+  const noteDays = notes.map(({ data }) => String(data.day)).sort()
+  expect([89, 88, 87].map((daysAgo) => addDays(TODAY, -daysAgo))).toContain(noteDays[0])
+  expect([TODAY, addDays(TODAY, -1)]).toContain(noteDays.at(-1))
+  // … on almost every day in between
+  expect(new Set(noteDays).size).toBeGreaterThanOrEqual(85)
 })
 
 test('every document carries every field and default of SPEC §3', async () => {
@@ -209,8 +313,19 @@ test('every person account borger01@demo.dk upward signs in with the demo passwo
 test('a second run writes nothing: same documents with the same update times, same users and files', async () => {
   const before = await updateTimes(clients)
   const [filesBefore] = await clients.bucket.getFiles()
-  const result = await seed(options)
+  const lines: string[] = []
+  const result = await seed({ ...options, log: (line) => lines.push(line) })
   expect(result.steps.map((step) => [step.name, step.written])).toEqual(result.steps.map((step) => [step.name, 0]))
+  // the progress says so: every step line and the total report 0 written, everything unchanged
+  expect(lines[0]).toMatch(/^seed: project demo-seed-int, /)
+  const { steps, done } = parseProgress(lines.slice(1))
+  expect([...steps.keys()].sort()).toEqual(Object.keys(STEPS).sort())
+  for (const [name, step] of steps) expect({ name, ...step }).toMatchObject({ name, written: 0, unchanged: step.total })
+  expect(done).toMatchObject({
+    total: sum(steps.values(), 'total'),
+    written: 0,
+    unchanged: sum(steps.values(), 'total'),
+  })
   expect(await updateTimes(clients)).toEqual(before)
   const [filesAfter] = await clients.bucket.getFiles()
   expect(filesAfter.map((file) => [file.name, file.metadata.generation])).toEqual(

@@ -5,6 +5,7 @@
 //   --allow-real-project  allow seeding without emulators (demo accounts with a known password!)
 import { parseArgs } from 'node:util'
 import { readSeedEnv } from './env.ts'
+import { isDay } from './lib/dates.ts'
 import { seed } from './seed-project.ts'
 
 try {
@@ -16,8 +17,8 @@ try {
       'allow-real-project': { type: 'boolean', default: false },
     },
   })
-  if (values.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.today)) {
-    throw new Error('--today must be YYYY-MM-DD')
+  if (values.today !== undefined && !isDay(values.today)) {
+    throw new Error(`--today must be a calendar day YYYY-MM-DD, not '${values.today}'`)
   }
   const env = readSeedEnv()
   await seed({

@@ -22,6 +22,11 @@ export function dayInCopenhagen(instant: Date): string {
   return dayFormat.format(instant)
 }
 
+/** True for a real calendar day written 'YYYY-MM-DD' (so not '2026-02-30'). */
+export function isDay(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && addDays(value, 0) === value
+}
+
 export function addDays(day: string, days: number): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number]
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10)

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { copenhagenTime, dayInCopenhagen } from '../lib/dates.ts'
+import { copenhagenTime, dayInCopenhagen, isDay } from '../lib/dates.ts'
 import { buildDataset, type PlannedDoc } from './build-dataset.ts'
 
 const TODAY = '2026-11-22'
@@ -93,4 +93,11 @@ test('Copenhagen wall-clock times become the right instants in winter and summer
   expect(copenhagenTime('2026-01-15', 8 * 60)).toBe('2026-01-15T07:00:00.000Z')
   expect(copenhagenTime('2026-07-15', 8 * 60)).toBe('2026-07-15T06:00:00.000Z')
   expect(dayInCopenhagen(new Date('2026-07-15T22:30:00.000Z'))).toBe('2026-07-16')
+})
+
+test('--today takes only real calendar days', () => {
+  expect(['2026-03-29', '2028-02-29', '2026-12-31'].map(isDay)).toEqual([true, true, true])
+  expect(['2026-02-30', '2027-02-29', '2026-13-01', '2026-00-10', '2026-3-29', '29-03-2026', ''].map(isDay)).toEqual(
+    Array(7).fill(false),
+  )
 })
