@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_USER_FIRST_NAME, DEFAULT_USER_LAST_NAME } from './constants.ts'
 import { ContactSchema } from './person.ts'
 import { EmailSchema, FirstNameSchema, PasswordSchema } from './validation.ts'
 
@@ -16,8 +17,8 @@ export type CustomClaims = z.infer<typeof CustomClaimsSchema>
 /** users/{uid} */
 export const UserSchema = z.object({
   id: z.string(),
-  firstName: z.string().default('Demo'),
-  lastName: z.string().default('Bruger'),
+  firstName: z.string().default(DEFAULT_USER_FIRST_NAME),
+  lastName: z.string().default(DEFAULT_USER_LAST_NAME),
   createdAt: z.string(),
   avatarUrl: z.string().nullable().default(null),
   contact: ContactSchema.nullable().default(null),

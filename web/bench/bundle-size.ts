@@ -22,11 +22,13 @@ const LOGIN_TARGET_KB = 150
 /** nginx's gzip_comp_level (infra/nginx/app.conf.template). */
 const GZIP_LEVEL = 5
 
-if (!existsSync(MANIFEST)) {
-  console.log('web/dist has no manifest: building (npm run -w web build) …')
-  const build = spawnSync('npm', ['run', '-w', 'web', 'build'], { cwd: join(WEB, '..'), stdio: 'inherit' })
-  if (build.status !== 0) process.exit(1)
-}
+// Always a fresh build: a web/dist left from older sources would print stale figures.
+console.log('building the web app (npm run -w web build) …')
+const build = spawnSync('npm', ['run', '-w', 'web', 'build'], {
+  cwd: join(WEB, '..'),
+  stdio: ['ignore', 'ignore', 'inherit'],
+})
+if (build.status !== 0 || !existsSync(MANIFEST)) process.exit(1)
 
 const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, Chunk>
 const gzipSize = new Map<string, number>()
@@ -123,10 +125,6 @@ console.log('\nshared chunks:')
 for (const [key, chunk] of Object.entries(manifest)) {
   if (key.startsWith('src/app/routes/')) continue
   if (!chunk.file.endsWith('.js')) continue
-  console.log(
-    `  ${key
-      .replace(/^.*node_modules\//, '')
-      .slice(0, 48)
-      .padEnd(48)} ${kb(gz(chunk.file)).padStart(9)}`,
-  )
+  const label = key === ENTRY ? 'entry chunk (index.html)' : key.replace(/^.*node_modules\//, '').slice(0, 48)
+  console.log(`  ${label.padEnd(48)} ${kb(gz(chunk.file)).padStart(9)}`)
 }

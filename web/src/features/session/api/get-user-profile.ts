@@ -1,3 +1,4 @@
+import { DEFAULT_USER_FIRST_NAME, DEFAULT_USER_LAST_NAME } from '@bosted/domain/constants'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 
 export type UserProfile = { firstName: string; lastName: string; locations: string[] }
@@ -11,8 +12,8 @@ export async function getUserProfile(id: string): Promise<UserProfile> {
   const data = snapshot.data() ?? {}
   return {
     // The spec's defaults for a user document without a name (SPEC §3).
-    firstName: text(data.firstName, 'Demo'),
-    lastName: text(data.lastName, 'Bruger'),
+    firstName: text(data.firstName, DEFAULT_USER_FIRST_NAME),
+    lastName: text(data.lastName, DEFAULT_USER_LAST_NAME),
     locations: Array.isArray(data.locations) ? data.locations.filter((value) => typeof value === 'string') : [],
   }
 }

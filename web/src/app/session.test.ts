@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { clearActiveLocation } from '../features/locations/locations-store.ts'
+import { type SessionUser, session } from '../features/session/session-store.ts'
+import { sessionMachine, setLoginNavigator, stopSessionOnLeave } from './session.ts'
+
+// Only the edges are fake: the network (fetch) and Firestore. The session machine, the stores, the
+// api client and the user loading are the app's own code. Firestore is replaced at its loader
+// (lib/firestore.ts) rather than as 'firebase/firestore/lite': vitest 4 hands the real SDK to the
+// second of two overlapping import()s of a factory-mocked module (vitest-dev/vitest#7040).
+vi.mock('../lib/firestore.ts', () => ({
+  getDb: async () => ({}),
+  firestoreLite: async () => ({
+    doc: (_db: unknown, ...path: string[]) => path.join('/'),
+    getDoc: async (path: string) => ({
+      data: () => (path === 'users/u1' ? { firstName: 'Anna', lastName: 'Hansen', locations: ['a'] } : undefined),
+    }),
+  }),
+}))
+
+const MINUTE = 60 * 1000
+const remembered: SessionUser = {
+  id: 'u1',
+  firstName: 'Gammel',
+  lastName: 'Navn',
+  customClaims: { admin: true },
+  locations: ['a'],
+}
+
+/** The api as the browser sees it; `getUserById` is what each test may change. */
+let getUserById: () => Response
+const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const url = String(input)
+  if (url.startsWith('/api/user/getUserById?')) return getUserById()
+  if (url === '/api/auth/validate') return Response.json({ isValid: true })
+  if (url === '/api/auth/refresh') return Response.json({})
+  return Response.json({ error: { code: 'not_found' } }, { status: 404 })
+})
+const requests = (path: string) => fetchMock.mock.calls.filter(([input]) => String(input).startsWith(path)).length
+
+let navigateToLogin = vi.fn()
+/** The page the listeners are installed on (a fresh one per test, so listeners do not pile up). */
+let page: Window
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2026-03-02T08:00:00Z') })
+  vi.stubGlobal('fetch', fetchMock)
+  fetchMock.mockClear()
+  getUserById = () => Response.json({ data: { customClaims: { admin: true } } })
+  navigateToLogin = vi.fn()
+  setLoginNavigator(navigateToLogin)
+  page = new EventTarget() as Window
+  // biome-ignore lint/suspicious/noDocumentCookie: the test plays the api's readable cookie
+  document.cookie = 'userId=u1; path=/'
+})
+afterEach(async () => {
+  sessionMachine.stop()
+  session.user = null
+  clearActiveLocation()
+  // Let the store's subscription see the cleared user before the next test installs its navigator.
+  await vi.advanceTimersByTimeAsync(0)
+  // biome-ignore lint/suspicious/noDocumentCookie: see above
+  document.cookie = 'userId=; Max-Age=0; path=/'
+  localStorage.clear()
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+})
+
+/** App start with a remembered user: the user is refreshed by id and the 30-minute check runs. */
+async function startWithRememberedUser() {
+  session.user = { ...remembered }
+  expect(await sessionMachine.start()).toBe('authenticated')
+  expect(sessionMachine.isChecking()).toBe(true)
+}
+
+const pageshow = (persisted: boolean) => Object.assign(new Event('pageshow'), { persisted })
+
+test('leaving the app (pagehide) stops the 30-minute session check', async () => {
+  stopSessionOnLeave(page)
+  await startWithRememberedUser()
+  await vi.advanceTimersByTimeAsync(30 * MINUTE)
+  expect(requests('/api/auth/validate')).toBe(1)
+
+  page.dispatchEvent(new Event('pagehide'))
+  expect(sessionMachine.isChecking()).toBe(false)
+  await vi.advanceTimersByTimeAsync(120 * MINUTE)
+  expect(requests('/api/auth/validate')).toBe(1)
+  expect(session.user?.id).toBe('u1')
+})
+
+test('coming back from the back/forward cache refreshes the user and restarts the check', async () => {
+  stopSessionOnLeave(page)
+  await startWithRememberedUser()
+  page.dispatchEvent(new Event('pagehide'))
+  expect(requests('/api/user/getUserById?id=u1')).toBe(1)
+
+  page.dispatchEvent(pageshow(true))
+  await vi.waitFor(() => expect(sessionMachine.isChecking()).toBe(true))
+  expect(requests('/api/user/getUserById?id=u1')).toBe(2)
+  await vi.advanceTimersByTimeAsync(30 * MINUTE)
+  expect(requests('/api/auth/validate')).toBe(1)
+})
+
+test('a first page load, or a return without a user, starts no check', async () => {
+  stopSessionOnLeave(page)
+  await startWithRememberedUser()
+  page.dispatchEvent(new Event('pagehide'))
+
+  page.dispatchEvent(pageshow(false))
+  await vi.advanceTimersByTimeAsync(0)
+  expect(sessionMachine.isChecking()).toBe(false)
+
+  session.user = null
+  page.dispatchEvent(pageshow(true))
+  await vi.advanceTimersByTimeAsync(30 * MINUTE)
+  expect(sessionMachine.isChecking()).toBe(false)
+  expect(requests('/api/auth/validate')).toBe(0)
+})
+
+test('when the active user becomes empty the app goes to /login and the check stops', async () => {
+  await startWithRememberedUser()
+  expect(navigateToLogin).not.toHaveBeenCalled()
+
+  session.user = null
+  await vi.advanceTimersByTimeAsync(0)
+  expect(navigateToLogin).toHaveBeenCalledTimes(1)
+  expect(sessionMachine.isChecking()).toBe(false)
+})
+
+test('a change to another user is no reason to go to /login', async () => {
+  session.user = { ...remembered }
+  await vi.advanceTimersByTimeAsync(0)
+  session.user = { ...remembered, id: 'u2' }
+  await vi.advanceTimersByTimeAsync(0)
+  expect(navigateToLogin).not.toHaveBeenCalled()
+})
+
+test('app start: a 401 from /api/user/getUserById clears the remembered user and goes to /login', async () => {
+  getUserById = () => Response.json({ error: { code: 'unauthenticated', message: 'no session' } }, { status: 401 })
+  session.user = { ...remembered }
+  expect(await sessionMachine.start()).toBe('unauthenticated')
+  expect(requests('/api/user/getUserById?id=u1')).toBe(1)
+  expect(session.user).toBeNull()
+  expect(navigateToLogin).toHaveBeenCalled()
+  expect(sessionMachine.isChecking()).toBe(false)
+})
+
+test('app start: any other getUserById failure only warns, and the refreshed user stays signed in', async () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  getUserById = () => Response.json({ error: { code: 'internal' } }, { status: 500 })
+  session.user = { ...remembered }
+  expect(await sessionMachine.start()).toBe('authenticated')
+  expect(session.user).toEqual({ id: 'u1', firstName: 'Anna', lastName: 'Hansen', customClaims: {}, locations: ['a'] })
+  expect(warn).toHaveBeenCalledWith('getUserById failed', expect.anything())
+  expect(navigateToLogin).not.toHaveBeenCalled()
+  warn.mockRestore()
+})

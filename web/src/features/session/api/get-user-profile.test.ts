@@ -1,0 +1,38 @@
+import { beforeEach, expect, test, vi } from 'vitest'
+import { getUserProfile } from './get-user-profile.ts'
+
+/** users/{id} as stored; a missing document has no data at all. */
+let documents: Record<string, Record<string, unknown>> = {}
+
+// Firestore is replaced at its loader: vitest 4 hands the real SDK to the second of two overlapping
+// import()s of a factory-mocked 'firebase/firestore/lite' (vitest-dev/vitest#7040).
+vi.mock('../../../lib/firestore.ts', () => ({
+  getDb: async () => ({}),
+  firestoreLite: async () => ({
+    doc: (_db: unknown, ...path: string[]) => path.join('/'),
+    getDoc: async (path: string) => ({ data: () => documents[path] }),
+  }),
+}))
+
+beforeEach(() => {
+  documents = {}
+})
+
+test("a user document's name and locations are read from users/{id}", async () => {
+  documents['users/u1'] = { firstName: 'Anna', lastName: 'Hansen', locations: ['a', 'b'] }
+  expect(await getUserProfile('u1')).toEqual({ firstName: 'Anna', lastName: 'Hansen', locations: ['a', 'b'] })
+})
+
+test('a user document without a name shows as Demo Bruger', async () => {
+  documents['users/u1'] = { locations: ['a'] }
+  expect(await getUserProfile('u1')).toEqual({ firstName: 'Demo', lastName: 'Bruger', locations: ['a'] })
+})
+
+test('a missing user document shows as Demo Bruger with no locations', async () => {
+  expect(await getUserProfile('gone')).toEqual({ firstName: 'Demo', lastName: 'Bruger', locations: [] })
+})
+
+test('names that are not text fall back to Demo Bruger, and only text location ids are kept', async () => {
+  documents['users/u1'] = { firstName: null, lastName: 42, locations: ['a', 7, null, 'b'] }
+  expect(await getUserProfile('u1')).toEqual({ firstName: 'Demo', lastName: 'Bruger', locations: ['a', 'b'] })
+})
