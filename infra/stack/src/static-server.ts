@@ -38,14 +38,17 @@ export function startStaticServer(options: StaticServerOptions): Promise<Server>
       return
     }
     const candidate = normalize(join(root, decodeURIComponent(url.pathname)))
-    const file = candidate.startsWith(root) && isFile(candidate) ? candidate : join(root, 'index.html')
-    const isHashedAsset = url.pathname.startsWith('/assets/') && file === candidate
-    res.setHeader('content-type', CONTENT_TYPES[extname(file)] ?? 'application/octet-stream')
-    res.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache')
-    if (!isFile(file)) {
-      res.writeHead(404).end('Not Found')
+    const isAsset = url.pathname.startsWith('/assets/')
+    // Like nginx: /assets/ and /config.json are files or 404; every other path is the app.
+    const hasFallback = !isAsset && url.pathname !== '/config.json'
+    const file =
+      candidate.startsWith(root) && isFile(candidate) ? candidate : hasFallback ? join(root, 'index.html') : null
+    if (file === null || !isFile(file)) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found')
       return
     }
+    res.setHeader('content-type', CONTENT_TYPES[extname(file)] ?? 'application/octet-stream')
+    res.setHeader('cache-control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache')
     if (req.method === 'HEAD') {
       res.writeHead(200).end()
       return
