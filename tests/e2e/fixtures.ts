@@ -11,31 +11,47 @@ export const ACCOUNTS = {
   employee: { email: 'medarbejder@demo.dk', name: 'Signe Dahl' },
 } as const
 
-/** The routes of SPEC §2 that need a session (one concrete path each). */
-export const PROTECTED_PATHS = [
-  '/',
-  '/daily',
-  '/notes',
-  '/statistics',
-  '/statistics/statistics',
-  '/settings',
-  '/settings/answers',
-  '/settings/notifications',
-  '/settings/persons',
-  '/settings/users',
-  '/person/demo-borger01/daily',
-  '/person/demo-borger01/notes',
-  '/person/demo-borger01/settings',
-  '/person/demo-borger01/settings/general',
-  '/create/person/general',
-  '/create/user/general',
-  '/admin',
-  '/admin/location/solsikken/general',
-  '/admin/person/demo-borger01/settings',
+/**
+ * The routes of SPEC §2 that need a session, one concrete path each with the page's headings:
+ * [path, level-1 heading, level-2 heading of a child page].
+ */
+export const PROTECTED_PAGES: [path: string, heading: string, child?: string][] = [
+  ['/', 'Dagsoversigt'],
+  ['/daily', 'Dagsoversigt'],
+  ['/notes', 'Dagbøger'],
+  ['/statistics', 'Statistik', 'Oversigt'],
+  ['/statistics/statistics', 'Statistik', 'Oversigt'],
+  ['/settings', 'Indstillinger', 'Borgere'],
+  ['/settings/answers', 'Indstillinger', 'Svarmuligheder'],
+  ['/settings/notifications', 'Indstillinger', 'Notifikationer'],
+  ['/settings/persons', 'Indstillinger', 'Borgere'],
+  ['/settings/users', 'Indstillinger', 'Brugere'],
+  ['/person/demo-borger01', 'Borger', 'Dagsoversigt for borger'],
+  ['/person/demo-borger01/daily', 'Borger', 'Dagsoversigt for borger'],
+  ['/person/demo-borger01/notes', 'Borger', 'Dagbøger for borger'],
+  ['/person/demo-borger01/settings', 'Borger', 'Indstillinger for borger'],
+  ['/person/demo-borger01/settings/general', 'Borger', 'Generelt'],
+  ['/person/demo-borger01/settings/answers', 'Borger', 'Svarmuligheder'],
+  ['/person/demo-borger01/settings/notifications', 'Borger', 'Notifikationer'],
+  ['/person/demo-borger01/settings/settings', 'Borger', 'Funktioner'],
+  ['/create/person', 'Opret borger', 'Generelt'],
+  ['/create/person/general', 'Opret borger', 'Generelt'],
+  ['/create/person/answers', 'Opret borger', 'Svarmuligheder'],
+  ['/create/person/settings', 'Opret borger', 'Indstillinger'],
+  ['/create/user', 'Opret bruger', 'Generelt'],
+  ['/create/user/general', 'Opret bruger', 'Generelt'],
+  ['/admin', 'Administration'],
+  ['/admin/location/solsikken/general', 'Lokation', 'Generelt'],
+  ['/admin/location/solsikken/features', 'Lokation', 'Funktioner'],
+  ['/admin/location/region/nord/solsikken/subscription', 'Lokation', 'Abonnement'],
+  ['/admin/person/demo-borger01/settings', 'Borgerindstillinger'],
 ]
 
 type Fixtures = {
-  /** Console errors a test expects (e.g. the browser's own line for a 400 from the Auth emulator). */
+  /**
+   * Console errors a test expects, matched against the text followed by ` [url]` of its source (e.g.
+   * the browser's own line for a 400 from the Auth emulator).
+   */
   allowConsoleErrors: (pattern: RegExp) => void
 }
 
@@ -48,7 +64,9 @@ export const test = base.extend<Fixtures & { consoleGuard: undefined }>({
     async ({ page }, use) => {
       const errors: string[] = []
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text())
+        // The browser's own line for a failed request names no URL in its text; the location does.
+        const { url } = message.location()
+        if (message.type() === 'error') errors.push(url ? `${message.text()} [${url}]` : message.text())
       })
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
       await use(undefined)

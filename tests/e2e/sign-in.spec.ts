@@ -1,6 +1,9 @@
 /// <reference lib="dom" />
 import { ACCOUNTS, expect, signIn, test, userMenuButton } from './fixtures.ts'
 
+/** The browser's own line for the Auth emulator refusing a password sign-in. */
+const SIGN_IN_REFUSED = /status of 400 .*\[[^\]]+\/identitytoolkit\.googleapis\.com\/v1\/accounts:signInWithPassword\?/
+
 for (const [role, account] of Object.entries(ACCOUNTS)) {
   test(`a ${role} signs in and sees their name in the header`, async ({ page }) => {
     await signIn(page, account.email)
@@ -12,7 +15,7 @@ for (const [role, account] of Object.entries(ACCOUNTS)) {
 }
 
 test('a wrong password shows a Danish message and stays on /login', async ({ page, allowConsoleErrors }) => {
-  allowConsoleErrors(/Failed to load resource: the server responded with a status of 400/)
+  allowConsoleErrors(SIGN_IN_REFUSED)
   await page.goto('/login')
   await page.getByLabel('Email').fill(ACCOUNTS.employee.email)
   await page.getByLabel('Adgangskode').fill('wrong-password')
@@ -22,7 +25,7 @@ test('a wrong password shows a Danish message and stays on /login', async ({ pag
 })
 
 test('an unknown email shows a Danish message', async ({ page, allowConsoleErrors }) => {
-  allowConsoleErrors(/Failed to load resource: the server responded with a status of 400/)
+  allowConsoleErrors(SIGN_IN_REFUSED)
   await page.goto('/login')
   await page.getByLabel('Email').fill('nobody@demo.dk')
   await page.getByLabel('Adgangskode').fill('demo1234')
@@ -74,7 +77,7 @@ test('the sign-in page loads no Firestore or Storage code', async ({ page }) => 
 })
 
 test('a disabled user is told so in Danish', async ({ page, allowConsoleErrors }) => {
-  allowConsoleErrors(/Failed to load resource: the server responded with a status of 400/)
+  allowConsoleErrors(SIGN_IN_REFUSED)
   const email = `disabled-${Date.now()}@demo.dk`
   await createAuthUser(email, { disabled: true })
   await page.goto('/login')

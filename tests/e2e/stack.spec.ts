@@ -12,10 +12,25 @@ test('the app serves its runtime configuration pointing at the emulators', async
   expect(config.emulators.storage).toMatch(/^127\.0\.0\.1:\d+$/)
 })
 
-test('every response carries the security headers', async ({ request }) => {
-  const headers = (await request.get('/')).headers()
-  expect(headers['x-content-type-options']).toBe('nosniff')
-  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'")
+test('every response carries the security headers: the page, /config.json, a hashed asset and the api', async ({
+  request,
+}) => {
+  const html = await (await request.get('/')).text()
+  const asset = html.match(/\/assets\/[^"]+\.js/)?.[0] as string
+  expect(asset).toBeDefined()
+  for (const path of ['/', '/daily', '/config.json', asset, '/api/health']) {
+    const headers = (await request.get(path)).headers()
+    expect(headers['x-content-type-options'], path).toBe('nosniff')
+    expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin')
+    expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'")
+    expect(headers['content-security-policy'], path).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:\d+/)
+  }
+})
+
+test('a missing hashed asset is a 404, never the app, and is not cached', async ({ request }) => {
+  const response = await request.get('/assets/missing-0123abcd.js')
+  expect(response.status()).toBe(404)
+  expect(response.headers()['cache-control']).toBeUndefined()
 })
 
 test('an unknown path falls back to the single-page app', async ({ request }) => {
@@ -39,9 +54,15 @@ test('the built app renders in the browser with its runtime configuration', asyn
   expect(errors).toEqual([])
 })
 
+/** Which server the e2e stack chose (global-setup.ts): nginx when installed, unless WEB_SERVER=node. */
+const servedByNginx = () => process.env.E2E_WEB_SERVER === 'nginx'
+
 test('the app is served by nginx when it is installed, else by the Node fallback', async ({ request }) => {
   const response = await request.get('/', { headers: { 'accept-encoding': 'gzip' } })
-  if (existsSync('/usr/sbin/nginx')) {
+  expect(process.env.E2E_WEB_SERVER).toBe(
+    existsSync('/usr/sbin/nginx') && process.env.WEB_SERVER !== 'node' ? 'nginx' : 'node',
+  )
+  if (servedByNginx()) {
     expect(response.headers().server).toBe('nginx')
   } else {
     expect(response.headers().server).toBeUndefined()
@@ -56,5 +77,5 @@ test('hashed assets are cached for a year and compressed', async ({ request }) =
   const response = await request.get(asset as string, { headers: { 'accept-encoding': 'gzip' } })
   expect(response.status()).toBe(200)
   expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
-  if (existsSync('/usr/sbin/nginx')) expect(response.headers()['content-encoding']).toBe('gzip')
+  if (servedByNginx()) expect(response.headers()['content-encoding']).toBe('gzip')
 })
