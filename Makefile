@@ -58,7 +58,7 @@ clean: ## Remove build output, test results and local data (.data)
 
 up: ## Docker Compose: build and start the whole system, print the URL when healthy
 	$(COMPOSE) up --build --detach --wait
-	@echo "Bosted is ready: http://localhost:$${APP_PORT:-8000}"
+	@set -a; [ ! -f .env ] || . ./.env; echo "Bosted is ready: http://$${PUBLIC_HOST:-localhost}:$${APP_PORT:-8000}"
 
 down: ## Docker Compose: stop (data volumes are kept; add ARGS=-v to remove them)
 	$(COMPOSE) down $(ARGS)
@@ -67,6 +67,7 @@ logs: ## Docker Compose: follow the logs
 	$(COMPOSE) logs --follow
 
 test-containers: $(NPM_DEPS) ## QA's end-to-end smoke against the Compose stack (needs a Docker engine)
+	@infra/stack/scripts/ensure-deps.sh browser
 	@npx vitest run --config tests/containers/vitest.config.ts
 
 check-docker: $(NPM_DEPS) ## Static checks of docker-compose.yml and the Dockerfiles (no engine needed)

@@ -46,6 +46,8 @@ describe.skipIf(!engine.available)(`the Compose stack (${composeFiles.join(' + '
       'FIRESTORE_WS_PORT',
     ]
     ports = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await freePort()] as const)))
+    // The browser first: a host without chromium fails in a second, not after a half-hour build.
+    browser = await launchChromium()
     const isLocal = host === 'localhost' || host === '127.0.0.1'
     environment = await new DockerComposeEnvironment(REPO_ROOT, composeFiles)
       .withBuild()
@@ -59,7 +61,6 @@ describe.skipIf(!engine.available)(`the Compose stack (${composeFiles.join(' + '
       .withStartupTimeout(10 * 60_000)
       .up()
     baseUrl = `http://${host}:${ports.APP_PORT}`
-    browser = await launchChromium()
   })
 
   afterAll(async () => {

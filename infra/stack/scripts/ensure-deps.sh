@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what `make start` / `make test` need on a fresh machine: npm dependencies (when missing or
-# older than the lock file), and Debian's chromium and nginx when absent and apt is usable.
+# older than the lock file), and Debian's chromium, nginx and gettext-base (envsubst) when absent and apt is usable.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 want_browser=${1:-}
@@ -19,6 +19,10 @@ apt_install() {
   fi
 }
 
+# envsubst renders the web image's nginx configuration; make check-docker and its tests run that entrypoint.
+if ! command -v envsubst >/dev/null; then
+  apt_install gettext-base || echo "envsubst missing: the Docker checks need it (sudo apt-get install -y gettext-base)"
+fi
 if [ ! -x /usr/sbin/nginx ]; then
   apt_install nginx || echo "nginx not installed: the app is served by the Node fallback (to use nginx: sudo apt-get install -y nginx)"
 fi
