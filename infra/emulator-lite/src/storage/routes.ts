@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { compareStrings } from '../firestore/values.ts'
 import { ApiError, invalid } from '../http/errors.ts'
 import { readBody, sendJson } from '../http/server.ts'
 import type { Store, StoredObject } from '../store/store.ts'
@@ -148,8 +149,9 @@ export function createStorageHandler(store: Store, baseUrl: () => string) {
       ...[...prefixes].map((name) => ({ key: name, prefix: true as const })),
       ...items.map((item) => ({ key: item.name, prefix: false as const, item })),
     ]
-      .sort((a, b) => compareUtf8(a.key, b.key))
-      .filter((entry) => compareUtf8(entry.key, pageToken) > 0)
+      // GCS lists names in UTF-8 byte order, as Firestore orders strings (JS comparison is UTF-16 order).
+      .sort((a, b) => compareStrings(a.key, b.key))
+      .filter((entry) => compareStrings(entry.key, pageToken) > 0)
     const page = entries.slice(0, maxResults)
     const nextPageToken = entries.length > maxResults ? page[page.length - 1]?.key : undefined
     const pagePrefixes = page.filter((entry) => entry.prefix).map((entry) => entry.key)
@@ -395,9 +397,6 @@ export function createStorageHandler(store: Store, baseUrl: () => string) {
     }
   }
 }
-
-/** GCS lists names in UTF-8 byte order (JS string comparison is UTF-16 order). */
-const compareUtf8 = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'))
 
 function stringRecord(value: unknown): Record<string, string> {
   if (value === undefined || value === null) return {}
