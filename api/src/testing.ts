@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { connect, createServer, type Socket } from 'node:net'
 import type { UserRole } from '@bosted/domain'
+import { freePort } from '../../infra/stack/src/ports.ts'
 import { type App, createApp } from './app.ts'
 import { appConfigFromEnv, type Env, readEnv } from './env.ts'
 import { createFirebase, type Firebase } from './lib/firebase.ts'
@@ -133,13 +134,7 @@ export function unsignedJwt(payload: Record<string, unknown>): string {
 }
 
 /** `127.0.0.1:port` of a port that was free a moment ago: nothing answers there (connection refused). */
-export async function closedPortHost(): Promise<string> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  return `127.0.0.1:${typeof address === 'object' && address ? address.port : 1}`
-}
+export const closedPortHost = async (): Promise<string> => `127.0.0.1:${await freePort()}`
 
 /**
  * A TCP hop in front of `target` (`host:port`) that can be cut: `close()` drops every open
@@ -174,4 +169,15 @@ export async function cuttableProxy(target: string): Promise<{ host: string; clo
   }
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/**
+ * Headers of cookie-authenticated writes from another site, as browsers send them: an Origin of
+ * another site, Sec-Fetch-Site alone or with it, a same-site look-alike host, and the opaque 'null'.
+ */
+export const CROSS_SITE_HEADERS: readonly Record<string, string>[] = [
+  { origin: 'https://evil.example' },
+  { 'sec-fetch-site': 'cross-site' },
+  { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+  { 'sec-fetch-site': 'same-site', origin: 'http://127.0.0.1.evil.example' },
+  { origin: 'null' },
+]
+export const CROSS_SITE_ERROR = { code: 'cross_site', message: 'Forespørgslen blev afvist af sikkerhedshensyn.' }

@@ -1,8 +1,9 @@
 // The price of the session cache, stated against the real Auth emulator: a session ended outside
 // this api instance (another instance, the Firebase console, disabling the user) keeps validating
 // here for at most SESSION_CHECK_CACHE_MS. Logout through the api is covered in auth.int.test.ts.
+import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { call, createTestApi, createTestUser, jwtPayload, loginAs, sleep, type TestApi } from '../testing.ts'
+import { call, createTestApi, createTestUser, jwtPayload, loginAs, type TestApi } from '../testing.ts'
 import type { Firebase } from './firebase.ts'
 
 const CACHE_MS = 1_000

@@ -1,8 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type App, createApp } from '../../app.ts'
 import { appConfigFromEnv } from '../../env.ts'
 import { createFirebase } from '../../lib/firebase.ts'
 import {
+  CROSS_SITE_ERROR,
+  CROSS_SITE_HEADERS,
   call,
   closedPortHost,
   cookiesOf,
@@ -12,7 +15,6 @@ import {
   jwtPayload,
   loginAs,
   signIn,
-  sleep,
   type TestApi,
   type TestUser,
   unsignedJwt,
@@ -285,18 +287,10 @@ test('logout when Auth cannot be reached answers 503 with the logout message and
 
 test('cookie-authenticated writes from another site are refused', async () => {
   const { cookie } = await loginAs(api, employee)
-  const crossSite: Record<string, string>[] = [
-    { origin: 'https://evil.example' },
-    { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
-    { 'sec-fetch-site': 'same-site', origin: 'http://127.0.0.1.evil.example' },
-    { origin: 'null' },
-  ]
-  for (const headers of crossSite) {
+  for (const headers of CROSS_SITE_HEADERS) {
     const response = await call(api.app, 'POST', '/api/auth/logout', { cookie, headers })
-    expect(response.status).toBe(403)
-    expect(await response.json()).toEqual({
-      error: { code: 'cross_site', message: 'Forespørgslen blev afvist af sikkerhedshensyn.' },
-    })
+    expect(response.status, JSON.stringify(headers)).toBe(403)
+    expect(await response.json()).toEqual({ error: CROSS_SITE_ERROR })
   }
   expect(await isValid(await validate({ cookie }))).toBe(true)
   // The app's own origin behind nginx, which forwards `Host: $host` without the port.

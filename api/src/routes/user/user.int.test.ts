@@ -4,6 +4,8 @@ import { createApp } from '../../app.ts'
 import { appConfigFromEnv } from '../../env.ts'
 import {
   BASE_URL,
+  CROSS_SITE_ERROR,
+  CROSS_SITE_HEADERS,
   call,
   createTestApi,
   createTestUser,
@@ -298,19 +300,12 @@ test('when Auth drops out before the claims are written, the call is 503 and the
   expect(before).toEqual({ claims: { admin: false, userRole: 'employee' }, userRole: 'employee' })
 })
 
-const CROSS_SITE: Record<string, string>[] = [
-  { origin: 'https://evil.example' },
-  { 'sec-fetch-site': 'cross-site' },
-  { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
-]
-const crossSiteError = { code: 'cross_site', message: 'Forespørgslen blev afvist af sikkerhedshensyn.' }
-
 test('create with a valid admin session from another site is refused and creates nobody', async () => {
   const body = newUser()
-  for (const headers of CROSS_SITE) {
+  for (const headers of CROSS_SITE_HEADERS) {
     const response = await call(api.app, 'POST', '/api/user/create', { cookie: sessions.admin.cookie, body, headers })
     expect(response.status, JSON.stringify(headers)).toBe(403)
-    expect(await errorOf(response)).toEqual(crossSiteError)
+    expect(await errorOf(response)).toEqual(CROSS_SITE_ERROR)
     await expect(api.firebase.auth.getUserByEmail(body.email)).rejects.toMatchObject({ code: 'auth/user-not-found' })
   }
   // The very same request from the app itself goes through: only the origin was wrong.
@@ -328,10 +323,10 @@ test('setting a role with a valid admin session from another site is refused and
   const before = await roleOf(target.uid)
   const path = `/api/user/${target.uid}/role`
   const body = { userRole: 'admin', admin: true }
-  for (const headers of CROSS_SITE) {
+  for (const headers of CROSS_SITE_HEADERS) {
     const response = await call(api.app, 'PUT', path, { cookie: sessions.admin.cookie, body, headers })
     expect(response.status, JSON.stringify(headers)).toBe(403)
-    expect(await errorOf(response)).toEqual(crossSiteError)
+    expect(await errorOf(response)).toEqual(CROSS_SITE_ERROR)
     expect(await roleOf(target.uid)).toEqual(before)
   }
   const sameOrigin = await call(api.app, 'PUT', path, {
