@@ -79,6 +79,17 @@ export const test = base.extend<Fixtures & { consoleGuard: undefined }>({
 })
 const allowed: RegExp[] = []
 
+/**
+ * The browser's own console line for a request answered with `status`, as the guard records it
+ * (text, then ` [url]`): `path` is the URL's path up to its query, e.g. '/api/auth/logout'.
+ */
+export function failedRequest(status: number, path: string): RegExp {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(
+    `^Failed to load resource: the server responded with a status of ${status} .*\\[https?://[^/\\]]+${escaped}(\\?[^\\]]*)?\\]$`,
+  )
+}
+
 export async function signIn(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login')
   await page.getByLabel('Email').fill(email)

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { ACCOUNTS, expect, signIn, test, userMenuButton } from './fixtures.ts'
+import { ACCOUNTS, expect, failedRequest, signIn, test, userMenuButton } from './fixtures.ts'
 
 test('the header shows the logo link, the three nav links and the user menu', async ({ page }) => {
   await signIn(page, ACCOUNTS.superuser.email)
@@ -98,7 +98,7 @@ test("a failed logout shows 'An error occurred during logout.' and keeps the use
   page,
   allowConsoleErrors,
 }) => {
-  allowConsoleErrors(/Failed to load resource: the server responded with a status of 500/)
+  allowConsoleErrors(failedRequest(500, '/api/auth/logout'))
   await signIn(page, ACCOUNTS.employee.email)
   await page.route('**/api/auth/logout', (route) =>
     route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'x' } } }),

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { ACCOUNTS, expect, PROTECTED_PAGES, signIn, test } from './fixtures.ts'
+import { ACCOUNTS, expect, failedRequest, PROTECTED_PAGES, signIn, test } from './fixtures.ts'
 
 test('without a session every protected route sends the user to /login', async ({ page }) => {
   for (const [path] of PROTECTED_PAGES) {
@@ -68,8 +68,8 @@ test('a remembered user whose session was revoked elsewhere is sent to /login on
   // The browser logs the api's refusal of the stale session, and the Auth SDK's reload of its stored
   // user is refused too once the revocation is seen (Firebase counts it in whole seconds, so only
   // when sign-in and revocation fell in different seconds). The app must only go to /login.
-  allowConsoleErrors(/status of 401 .*\[[^\]]+\/api\/user\/getUserById\?/)
-  allowConsoleErrors(/status of 400 .*\[[^\]]+\/identitytoolkit\.googleapis\.com\/v1\/accounts:lookup\?/)
+  allowConsoleErrors(failedRequest(401, '/api/user/getUserById'))
+  allowConsoleErrors(failedRequest(400, '/identitytoolkit.googleapis.com/v1/accounts:lookup'))
   await page.reload()
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Log ind' })).toBeVisible()

@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
-import { ACCOUNTS, expect, signIn, test, userMenuButton } from './fixtures.ts'
+import { ACCOUNTS, expect, failedRequest, signIn, test, userMenuButton } from './fixtures.ts'
 
 /** The browser's own line for the Auth emulator refusing a password sign-in. */
-const SIGN_IN_REFUSED = /status of 400 .*\[[^\]]+\/identitytoolkit\.googleapis\.com\/v1\/accounts:signInWithPassword\?/
+const SIGN_IN_REFUSED = failedRequest(400, '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword')
 
 for (const [role, account] of Object.entries(ACCOUNTS)) {
   test(`a ${role} signs in and sees their name in the header`, async ({ page }) => {
