@@ -17,27 +17,48 @@ export type Answer = z.infer<typeof AnswerSchema>
 export const PersonAnswerSchema = AnswerSchema.extend({ entity: z.enum(ANSWER_ENTITIES).default('person') })
 export const LocationAnswerSchema = AnswerSchema.extend({ entity: z.enum(ANSWER_ENTITIES).default('location') })
 
+const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+
+/**
+ * Care records (registrations, notes) carry their person and that person's location, so a
+ * location's records are one collection-group query (`where locationId == …`) that the security
+ * rules can allow (docs/decisions/0004-access-model.md).
+ */
+const CareRecordSchema = z.object({
+  personId: z.string(),
+  locationId: z.string(),
+  day: DaySchema,
+  createdAt: z.string(),
+  createdBy: z.string(),
+})
+
 /** A registration: an answer given on a day (persons/{id}/registrations/{rid}). */
-export const RegistrationSchema = z.object({
+export const RegistrationSchema = CareRecordSchema.extend({
   answerId: z.string(),
   text: z.string(),
   value: z.number(),
   entity: z.enum(ANSWER_ENTITIES),
   comment: z.string().optional(),
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  createdAt: z.string(),
-  createdBy: z.string(),
+  updatedAt: z.string().optional(),
+  updatedBy: z.string().optional(),
 })
 export type Registration = z.infer<typeof RegistrationSchema>
 
+/** An earlier text of a corrected diary entry: the text as it was, and who replaced it when. */
+export const NoteRevisionSchema = z.object({ text: z.string(), at: z.string(), by: z.string(), byName: z.string() })
+export type NoteRevision = z.infer<typeof NoteRevisionSchema>
+
+/** The marker a deleted diary entry keeps in place of its text: a care record is never erased. */
+export const NoteDeletionSchema = z.object({ at: z.string(), by: z.string(), byName: z.string(), reason: z.string() })
+export type NoteDeletion = z.infer<typeof NoteDeletionSchema>
+
 /** A diary entry (persons/{id}/notes/{nid}). */
-export const NoteSchema = z.object({
+export const NoteSchema = CareRecordSchema.extend({
   text: z.string().min(1),
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   source: z.enum(['keyboard', 'speech']),
-  createdAt: z.string(),
-  createdBy: z.string(),
   authorName: z.string(),
+  revisions: z.array(NoteRevisionSchema).optional(),
+  deleted: NoteDeletionSchema.optional(),
 })
 export type Note = z.infer<typeof NoteSchema>
 

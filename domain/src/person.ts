@@ -47,6 +47,11 @@ export const PersonSchema = z.object({
   contact: ContactSchema.nullable().default(null),
   settings: PersonSettingsSchema.default(PersonSettingsSchema.parse({})),
   locale: z.string().default(DEFAULT_LOCALE),
+  /**
+   * The location whose persons[] holds this person, kept on the person so that security rules can
+   * decide reads and list queries (`where locationId == …`) without knowing the location first.
+   */
+  locationId: z.string().nullable().default(null),
 })
 export type Person = z.infer<typeof PersonSchema>
 

@@ -38,11 +38,16 @@ afterAll(async () => {
 test('the migration fills exactly the missing fields of incomplete location answers and touches nothing else', async () => {
   const before = await updateTimes(clients)
   const lines: string[] = []
-  const [result] = await migrate({ ...options, log: (line) => lines.push(line) })
+  const [result, careRecords] = await migrate({ ...options, log: (line) => lines.push(line) })
   expect(result).toMatchObject({ id: '001-location-answer-defaults', updated: 6 })
+  // The seed already writes what 002 adds.
+  expect(careRecords).toMatchObject({ id: '002-care-record-locations', updated: 0 })
   expect(lines).toEqual([
     expect.stringMatching(/^migrate: 001-location-answer-defaults: \d+ scanned in 4 locations, 6 updated in \d+ ms$/),
-    expect.stringMatching(/^migrate: done: 1 migrations, 6 documents updated in \d+ ms$/),
+    expect.stringMatching(
+      /^migrate: 002-care-record-locations: \d+ scanned for \d+ persons in locations, 0 updated in \d+ ms$/,
+    ),
+    expect.stringMatching(/^migrate: done: 2 migrations, 6 documents updated in \d+ ms$/),
   ])
   const read = async (path: string) => (await clients.db.doc(path).get()).data()
   const now = NOW.toISOString()
@@ -81,9 +86,33 @@ test('the migration fills exactly the missing fields of incomplete location answ
   )
 })
 
+test('persons, registrations and notes written before locationId existed get their person and location', async () => {
+  const { FieldValue } = await import('firebase-admin/firestore')
+  const person = 'persons/demo-borger01'
+  const [registration] = (await clients.db.collection(`${person}/registrations`).limit(1).get()).docs
+  const [note] = (await clients.db.collection(`${person}/notes`).limit(1).get()).docs
+  if (!registration || !note) throw new Error('the seed has registrations and notes for demo-borger01')
+  const expected = (await clients.db.doc(person).get()).get('locationId') as string
+  expect(typeof expected).toBe('string')
+  const batch = clients.db.batch()
+  batch.update(clients.db.doc(person), { locationId: FieldValue.delete() })
+  batch.update(registration.ref, { personId: FieldValue.delete(), locationId: FieldValue.delete() })
+  batch.update(note.ref, { locationId: 'somewhere-else' })
+  await batch.commit()
+  const before = await updateTimes(clients)
+
+  const results = await migrate(options)
+  expect(results.find((result) => result.id === '002-care-record-locations')?.updated).toBe(3)
+  expect((await clients.db.doc(person).get()).get('locationId')).toBe(expected)
+  expect((await registration.ref.get()).data()).toMatchObject({ personId: 'demo-borger01', locationId: expected })
+  expect((await note.ref.get()).data()).toMatchObject({ personId: 'demo-borger01', locationId: expected })
+  const changed = [...(await updateTimes(clients))].filter(([path, time]) => before.get(path) !== time)
+  expect(changed.map(([path]) => path).sort()).toEqual([person, registration.ref.path, note.ref.path].sort())
+})
+
 test('a second migration run changes nothing', async () => {
   const before = await updateTimes(clients)
-  const [result] = await migrate({ ...options, now: new Date('2026-06-01T00:00:00.000Z') })
-  expect(result?.updated).toBe(0)
+  const results = await migrate({ ...options, now: new Date('2026-06-01T00:00:00.000Z') })
+  expect(results.map((result) => result.updated)).toEqual([0, 0])
   expect(await updateTimes(clients)).toEqual(before)
 })

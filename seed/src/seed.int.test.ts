@@ -207,9 +207,21 @@ test('every document carries every field and default of SPEC §3', async () => {
   for (const { data } of await group('answers')) expect(sortedKeys(data)).toEqual(answerKeys)
   for (const person of await all('persons')) {
     expect(sortedKeys(person)).toEqual(
-      ['avatarUrl', 'contact', 'createdAt', 'firstName', 'id', 'lastName', 'locale', 'path', 'settings'].sort(),
+      [
+        'avatarUrl',
+        'contact',
+        'createdAt',
+        'firstName',
+        'id',
+        'lastName',
+        'locale',
+        'locationId',
+        'path',
+        'settings',
+      ].sort(),
     )
     expect(person.locale).toBe('da')
+    expect(typeof person.locationId).toBe('string')
     expect(sortedKeys(person.contact)).toEqual(['email', 'phone'])
     const settings = person.settings as Record<string, unknown>
     expect(sortedKeys(settings)).toEqual([

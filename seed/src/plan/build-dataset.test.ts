@@ -101,3 +101,18 @@ test('--today takes only real calendar days', () => {
     Array(7).fill(false),
   )
 })
+
+test('each person carries the location that lists it, and each care record its person and that location', () => {
+  const { docs } = build()
+  const locationOf = new Map<string, string>()
+  for (const location of ofKind(docs, 'locations')) {
+    for (const personId of location.data.persons as string[]) locationOf.set(personId, String(location.data.id))
+  }
+  const persons = ofKind(docs, 'persons')
+  expect(persons.length).toBeGreaterThan(0)
+  for (const person of persons) expect(person.data.locationId).toBe(locationOf.get(String(person.data.id)))
+  for (const record of [...ofKind(docs, 'registrations'), ...ofKind(docs, 'notes')]) {
+    const personId = record.path.split('/')[1] as string
+    expect(record.data).toMatchObject({ personId, locationId: locationOf.get(personId) })
+  }
+})

@@ -300,6 +300,7 @@ function buildPerson(input: PersonInput): { id: string; docs: PlannedDoc[]; auth
       notifications: rng.chance(0.4) ? { reminderTime: rng.pick(['19:00', '20:00', '20:30']) } : null,
     },
     locale: 'da',
+    locationId: location.id,
   })
   docs.push({ kind: 'persons', path: `persons/${id}`, data: person })
 
@@ -348,6 +349,8 @@ function buildPerson(input: PersonInput): { id: string; docs: PlannedDoc[]; auth
           ? dayRng.pick(LOW_VALUE_COMMENTS)
           : undefined
       const registration = RegistrationSchema.parse({
+        personId: id,
+        locationId: location.id,
         answerId: answer.id,
         text: answer.text,
         value: answer.value,
@@ -390,6 +393,8 @@ function buildPerson(input: PersonInput): { id: string; docs: PlannedDoc[]; auth
     }
     notes.forEach((note, index) => {
       const doc = NoteSchema.parse({
+        personId: id,
+        locationId: location.id,
         text: note.text,
         day,
         source: note.source,
