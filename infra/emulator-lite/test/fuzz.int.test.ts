@@ -83,8 +83,9 @@ async function snapshot(): Promise<unknown> {
   const objects = []
   for (const { bucket, name } of SEED_OBJECTS) {
     const url = `${storage()}/v0/b/${bucket}/o/${encodeURIComponent(name)}`
-    const metadata = await (await fetch(url)).json()
-    const bytes = Buffer.from(await (await fetch(`${url}?alt=media`)).arrayBuffer()).toString('base64')
+    const metadata = (await (await fetch(url)).json()) as { downloadTokens: string }
+    const media = `${url}?alt=media&token=${encodeURIComponent(metadata.downloadTokens)}`
+    const bytes = Buffer.from(await (await fetch(media)).arrayBuffer()).toString('base64')
     objects.push({ bucket, name, metadata, bytes })
   }
   return { documents, subcollection, objects }

@@ -66,7 +66,13 @@ export async function connectConformanceTarget(): Promise<Sdks> {
     if (!firestore || !storage) throw new Error('set FIRESTORE_EMULATOR_HOST and FIREBASE_STORAGE_EMULATOR_HOST')
     return connectSdks(firestore, storage)
   }
-  const emulator = await startEmulatorLite({ firestorePort: 0, storagePort: 0, inMemory: true })
+  // The parity run starts the official Storage emulator with rules that allow everything; this is the same.
+  const emulator = await startEmulatorLite({
+    firestorePort: 0,
+    storagePort: 0,
+    inMemory: true,
+    storageAuthorizeRead: () => true,
+  })
   const sdks = connectSdks(`127.0.0.1:${emulator.firestorePort}`, `127.0.0.1:${emulator.storagePort}`)
   return {
     ...sdks,

@@ -22,6 +22,17 @@ export function assertDocumentPath(path: string): void {
     throw invalid(`Invalid document path: ${path.slice(0, 200)}`)
   }
   if (segments.some((segment) => segment === '.' || segment === '..')) throw invalid('Invalid document path segment')
+  for (const segment of segments) assertNotReserved(segment)
+}
+
+const RESERVED_ID = /^__.*__$/
+// `__id<n>__` is how numeric (Datastore) ids are spelled; firebase-admin uses them as range bounds in queries.
+const NUMERIC_ID = /^__id-?\d+__$/
+
+/** Ids matching `__.*__` are reserved by Firestore, for collections and documents alike. */
+export function assertNotReserved(id: string): void {
+  if (RESERVED_ID.test(id) && !NUMERIC_ID.test(id))
+    throw invalid(`Resource id "${id.slice(0, 200)}" is invalid because it is reserved.`)
 }
 
 export function parentOf(path: string): { parent: string; collectionId: string } {

@@ -1,6 +1,6 @@
-import { invalid } from '../http/errors.ts'
+import { ApiError, invalid } from '../http/errors.ts'
 import type { Store, StoredDocument } from '../store/store.ts'
-import { type DatabaseRef, getField, parseFieldPath, rootOf } from './paths.ts'
+import { assertNotReserved, type DatabaseRef, getField, parseFieldPath, rootOf } from './paths.ts'
 import {
   arrayValues,
   compareReferences,
@@ -91,6 +91,9 @@ function compileFilter(db: DatabaseRef, filter: unknown, inequalities: Set<strin
     const fieldValue = fieldReader(db, fieldPath)
     const operand = f.fieldFilter.value as Value
     validateValue(operand)
+    if (fieldPath === NAME_FIELD) {
+      for (const item of 'arrayValue' in operand ? arrayValues(operand) : [operand]) assertNoReservedIn(db, item)
+    }
     if (
       ['LESS_THAN', 'LESS_THAN_OR_EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'NOT_EQUAL', 'NOT_IN'].includes(op)
     ) {
@@ -131,6 +134,14 @@ function compileFilter(db: DatabaseRef, filter: unknown, inequalities: Set<strin
     }
   }
   throw invalid('A filter needs fieldFilter, unaryFilter or compositeFilter')
+}
+
+/** A `__name__` operand naming a document with a reserved id is refused, as production refuses the path. */
+function assertNoReservedIn(db: DatabaseRef, value: Value): void {
+  const reference = value.referenceValue
+  const root = `${rootOf(db)}/`
+  if (typeof reference !== 'string' || !reference.startsWith(root)) return
+  for (const segment of reference.slice(root.length).split('/')) assertNotReserved(segment)
 }
 
 function sameTypeClass(a: Value, b: Value): boolean {
@@ -180,10 +191,21 @@ function parseLimit(raw: StructuredQuery['limit']): number | undefined {
   return limit
 }
 
-/** Runs a structured query under `parent` ('' for the root), returning documents in result order. */
-export function runQuery(store: Store, db: DatabaseRef, parent: string, rawQuery: unknown): StoredDocument[] {
+/**
+ * Runs a structured query under `parent` ('' for the root), returning documents in result order;
+ * with `readTime` (nanoseconds), over the documents as they were then.
+ */
+export function runQuery(
+  store: Store,
+  db: DatabaseRef,
+  parent: string,
+  rawQuery: unknown,
+  readTime?: bigint,
+): StoredDocument[] {
   if (typeof rawQuery !== 'object' || rawQuery === null) throw invalid('structuredQuery is required')
   const query = rawQuery as StructuredQuery
+  if ('findNearest' in query)
+    throw new ApiError('UNIMPLEMENTED', 'findNearest (vector search) is not supported by emulator-lite')
   const from = query.from ?? []
   if (!Array.isArray(from) || from.length !== 1) throw invalid('A query needs exactly one collection selector')
   const selector = from[0]
@@ -192,11 +214,12 @@ export function runQuery(store: Store, db: DatabaseRef, parent: string, rawQuery
     throw invalid('Invalid collectionId')
   const allDescendants = selector.allDescendants === true
   if (!allDescendants && !selector.collectionId) throw invalid('collectionId is required')
-  let docs = store.listDocuments(db.project, db.database, {
-    parent,
-    collectionId: selector.collectionId,
-    allDescendants,
-  })
+  if (selector.collectionId) assertNotReserved(selector.collectionId)
+  const scope = { parent, collectionId: selector.collectionId, allDescendants }
+  let docs =
+    readTime === undefined
+      ? store.listDocuments(db.project, db.database, scope)
+      : store.listDocumentsAt(db.project, db.database, scope, readTime)
 
   const inequalities = new Set<string>()
   if (query.where !== undefined) {
@@ -215,11 +238,13 @@ export function runQuery(store: Store, db: DatabaseRef, parent: string, rawQuery
       descending: enumName(order.direction ?? 'ASCENDING', DIRECTIONS, 'direction') === 'DESCENDING',
     }
   })
-  // Inequality fields not ordered explicitly are ordered first, in field-path order; __name__ breaks ties.
+  // Inequality fields not ordered explicitly come next, in field-path order, then __name__ breaks
+  // ties: all in the direction of the last explicit order, so every page of a paged query agrees.
   const ordered = new Set(orders.map((order) => (order.isName ? NAME_FIELD : order.path.join('.'))))
+  const implicitDescending = orders[orders.length - 1]?.descending ?? false
   for (const field of [...inequalities].sort()) {
     if (field !== NAME_FIELD && !ordered.has(field))
-      orders.push({ path: parseFieldPath(field), isName: false, descending: false })
+      orders.push({ path: parseFieldPath(field), isName: false, descending: implicitDescending })
   }
   if (!orders.some((order) => order.isName)) {
     orders.push({ path: [], isName: true, descending: orders[orders.length - 1]?.descending ?? false })

@@ -2,26 +2,64 @@ import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError, invalid } from '../http/errors.ts'
 import { readBody, readJson, sendJson } from '../http/server.ts'
-import type { Store } from '../store/store.ts'
-import { assertDocumentPath, type DatabaseRef, parseDocumentName, parseFieldPath } from './paths.ts'
+import { HISTORY_WINDOW_NANOS, type Store } from '../store/store.ts'
+import {
+  assertDocumentPath,
+  assertNotReserved,
+  type DatabaseRef,
+  getField,
+  parseDocumentName,
+  parseFieldPath,
+} from './paths.ts'
 import { runQuery, selectMask } from './query.ts'
-import { compareReferences } from './values.ts'
+import { compareReferences, doubleValue, INT64_MAX, INT64_MIN, parseTimestamp } from './values.ts'
 import { formatTimestamp, getNumber, type Value } from './values-extra.ts'
-import { applyWrites, nextCommitTime, toDocumentResource } from './writes.ts'
+import { applyWrites, latestCommitTime, nextCommitTime, toDocumentResource } from './writes.ts'
 
 /** Page size of list documents when the request names none. */
 export const LIST_PAGE_SIZE = 300
 
-type TransactionState = { db: DatabaseRef; readOnly: boolean; reads: Map<string, bigint | null> }
+/** Production's limit on aggregations in one runAggregationQuery. */
+const MAX_AGGREGATIONS = 5
+
+type TransactionState = {
+  db: DatabaseRef
+  readOnly: boolean
+  /** A read-only transaction may read at a fixed time in the past. */
+  readTime?: bigint
+  reads: Map<string, bigint | null>
+}
+
+/** A `readTime` (RFC 3339, or `{seconds, nanos}`) within the history window, in nanoseconds. */
+function parseReadTime(raw: unknown): bigint {
+  let nanos: bigint
+  if (typeof raw === 'object' && raw !== null && 'seconds' in raw) {
+    const { seconds, nanos: fraction } = raw as { seconds?: unknown; nanos?: unknown }
+    if (!/^-?\d+$/.test(String(seconds)) || !/^\d*$/.test(String(fraction ?? ''))) throw invalid('Invalid read_time')
+    nanos = BigInt(String(seconds)) * 1_000_000_000n + BigInt(String(fraction ?? '0') || '0')
+  } else nanos = parseTimestamp(raw)
+  if (nanos > latestCommitTime()) throw invalid('read_time cannot be in the future')
+  if (nanos < BigInt(Date.now()) * 1_000_000n - HISTORY_WINDOW_NANOS)
+    throw new ApiError('FAILED_PRECONDITION', 'The requested snapshot version is too old.')
+  return nanos
+}
+
+function refuseExplain(body: Record<string, unknown>): void {
+  if (body.explainOptions !== undefined)
+    throw new ApiError('UNIMPLEMENTED', 'explainOptions (query explain) is not supported by emulator-lite')
+}
 
 /** The Firestore REST v1 surface the official SDKs use, plus the emulator's reset endpoint. */
 export function createFirestoreHandler(store: Store) {
   const transactions = new Map<string, TransactionState>()
 
   function beginTransaction(db: DatabaseRef, options: unknown): string {
+    if (typeof options !== 'object' || options === null) throw invalid('Invalid transaction options')
+    const readOnly = 'readOnly' in options
+    const rawReadTime = readOnly ? (options.readOnly as { readTime?: unknown } | null)?.readTime : undefined
+    const readTime = rawReadTime === undefined ? undefined : parseReadTime(rawReadTime)
     const id = randomBytes(12).toString('base64')
-    const readOnly = typeof options === 'object' && options !== null && 'readOnly' in options
-    transactions.set(id, { db, readOnly, reads: new Map() })
+    transactions.set(id, { db, readOnly, readTime, reads: new Map() })
     return id
   }
 
@@ -42,16 +80,30 @@ export function createFirestoreHandler(store: Store) {
     return { isNew: false }
   }
 
+  /** The request's transaction, and the time it reads at (undefined: now). */
+  function consistencyOf(db: DatabaseRef, body: Record<string, unknown>) {
+    const selectors = ['transaction', 'newTransaction', 'readTime'].filter((key) => body[key] !== undefined)
+    if (selectors.length > 1) throw invalid(`Only one of ${selectors.join(', ')} may be set`)
+    const tx = transactionFor(db, body)
+    const readTime = body.readTime !== undefined ? parseReadTime(body.readTime) : tx.state?.readTime
+    return { tx, readTime }
+  }
+
+  const responseTime = (readTime: bigint | undefined) => formatTimestamp(readTime ?? nextCommitTime())
+
   function batchGet(db: DatabaseRef, body: Record<string, unknown>) {
     if (!Array.isArray(body.documents)) throw invalid('documents must be an array')
     const names = body.documents as unknown[]
     const paths = names.map((name) => parseDocumentName(name, db))
     const mask = (body.mask as { fieldPaths?: string[] } | undefined)?.fieldPaths?.map((path) => parseFieldPath(path))
-    const tx = transactionFor(db, body)
-    const readTime = formatTimestamp(nextCommitTime())
+    const { tx, readTime: at } = consistencyOf(db, body)
+    const readTime = responseTime(at)
     return paths.map((path, index) => {
-      const doc = store.getDocument(db.project, db.database, path)
-      tx.state?.reads.set(path, doc?.updateTime ?? null)
+      const doc =
+        at === undefined
+          ? store.getDocument(db.project, db.database, path)
+          : store.getDocumentAt(db.project, db.database, path, at)
+      if (at === undefined) tx.state?.reads.set(path, doc?.updateTime ?? null)
       const element: Record<string, unknown> = doc
         ? { found: toDocumentResource(db, doc, mask), readTime }
         : { missing: names[index], readTime }
@@ -61,11 +113,12 @@ export function createFirestoreHandler(store: Store) {
   }
 
   function query(db: DatabaseRef, parent: string, body: Record<string, unknown>) {
-    const tx = transactionFor(db, body)
-    const docs = runQuery(store, db, parent, body.structuredQuery)
+    refuseExplain(body)
+    const { tx, readTime: at } = consistencyOf(db, body)
+    const docs = runQuery(store, db, parent, body.structuredQuery, at)
     const mask = selectMask(body.structuredQuery)
-    const readTime = formatTimestamp(nextCommitTime())
-    for (const doc of docs) tx.state?.reads.set(doc.path, doc.updateTime)
+    const readTime = responseTime(at)
+    if (at === undefined) for (const doc of docs) tx.state?.reads.set(doc.path, doc.updateTime)
     // Admin needs readTime on every element and at least one element; the id rides on the first.
     const elements: Record<string, unknown>[] =
       docs.length === 0
@@ -76,38 +129,57 @@ export function createFirestoreHandler(store: Store) {
   }
 
   function aggregate(db: DatabaseRef, parent: string, body: Record<string, unknown>) {
+    refuseExplain(body)
     const request = body.structuredAggregationQuery as { aggregations?: unknown; structuredQuery?: unknown } | undefined
     if (typeof request !== 'object' || request === null) throw invalid('structuredAggregationQuery is required')
     if (!Array.isArray(request.aggregations) || request.aggregations.length === 0)
       throw invalid('aggregations are required')
-    const docs = runQuery(store, db, parent, request.structuredQuery)
-    const aggregateFields: Record<string, Value> = {}
-    request.aggregations.forEach((raw: Record<string, unknown>, index: number) => {
+    if (request.aggregations.length > MAX_AGGREGATIONS)
+      throw invalid(`A query can have at most ${MAX_AGGREGATIONS} aggregations`)
+    const aggregations = request.aggregations.map((raw: unknown, index: number) => {
       if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalid('Invalid aggregation')
-      const alias = typeof raw.alias === 'string' ? raw.alias : `field_${index + 1}`
-      if (raw.count !== undefined) {
-        const upTo = Number((raw.count as { upTo?: unknown } | null)?.upTo ?? Number.POSITIVE_INFINITY)
-        aggregateFields[alias] = { integerValue: String(Math.min(docs.length, upTo)) }
-        return
+      const spec = raw as Record<string, unknown>
+      const alias = typeof spec.alias === 'string' ? spec.alias : `field_${index + 1}`
+      if (spec.count !== undefined) {
+        const upTo = Number((spec.count as { upTo?: unknown } | null)?.upTo ?? Number.POSITIVE_INFINITY)
+        return { alias, kind: 'count' as const, upTo, segments: [] as string[] }
       }
-      const kind = raw.sum !== undefined ? 'sum' : raw.avg !== undefined ? 'avg' : null
+      const kind = spec.sum !== undefined ? 'sum' : spec.avg !== undefined ? 'avg' : null
       if (kind === null) throw invalid('Unknown aggregation')
-      const fieldPath = (raw[kind] as { field?: { fieldPath?: string } } | null)?.field?.fieldPath
-      const segments = parseFieldPath(fieldPath)
-      const numbers = docs.map((doc) => getNumber(doc.fields, segments)).filter((value) => value !== undefined)
-      if (kind === 'avg') {
-        aggregateFields[alias] =
-          numbers.length === 0
-            ? { nullValue: null }
-            : { doubleValue: numbers.reduce((sum, n) => sum + n.number, 0) / numbers.length }
-        return
-      }
-      const allIntegers = numbers.every((n) => n.isInteger)
-      aggregateFields[alias] = allIntegers
-        ? { integerValue: numbers.reduce((sum, n) => sum + BigInt(n.integer ?? '0'), 0n).toString() }
-        : { doubleValue: numbers.reduce((sum, n) => sum + n.number, 0) }
+      const fieldPath = (spec[kind] as { field?: { fieldPath?: string } } | null)?.field?.fieldPath
+      return { alias, kind, upTo: 0, segments: parseFieldPath(fieldPath) }
     })
-    return [{ result: { aggregateFields }, readTime: formatTimestamp(nextCommitTime()) }]
+    const { tx, readTime: at } = consistencyOf(db, body)
+    // Firestore aggregates only the documents that have every field a sum or avg of the request names.
+    const required = aggregations.filter((aggregation) => aggregation.kind !== 'count')
+    const docs = runQuery(store, db, parent, request.structuredQuery, at).filter((doc) =>
+      required.every((aggregation) => getField(doc.fields, aggregation.segments) !== undefined),
+    )
+    if (at === undefined) for (const doc of docs) tx.state?.reads.set(doc.path, doc.updateTime)
+    const aggregateFields: Record<string, Value> = {}
+    for (const { alias, kind, upTo, segments } of aggregations) {
+      if (kind === 'count') {
+        aggregateFields[alias] = { integerValue: String(Math.min(docs.length, upTo)) }
+        continue
+      }
+      const numbers = docs.map((doc) => getNumber(doc.fields, segments)).filter((value) => value !== undefined)
+      const total = numbers.reduce((sum, n) => sum + n.number, 0)
+      if (kind === 'avg') {
+        aggregateFields[alias] = numbers.length === 0 ? { nullValue: null } : doubleValue(total / numbers.length)
+        continue
+      }
+      const integerSum = numbers.every((n) => n.isInteger)
+        ? numbers.reduce((sum, n) => sum + BigInt(n.integer ?? '0'), 0n)
+        : null
+      // An integer sum that leaves int64 becomes a double, as in production.
+      aggregateFields[alias] =
+        integerSum !== null && integerSum <= INT64_MAX && integerSum >= INT64_MIN
+          ? { integerValue: integerSum.toString() }
+          : doubleValue(total)
+    }
+    const element: Record<string, unknown> = { result: { aggregateFields }, readTime: responseTime(at) }
+    if (tx.isNew) element.transaction = tx.id
+    return [element]
   }
 
   function commit(db: DatabaseRef, body: Record<string, unknown>) {
@@ -132,7 +204,9 @@ export function createFirestoreHandler(store: Store) {
     for (const write of body.writes) {
       try {
         const result = applyWrites(store, db, [write])
-        writeResults.push(result.writeResults[0] ?? {})
+        // A delete leaves no version behind, so production sends no updateTime for it.
+        const isDelete = typeof write === 'object' && write !== null && 'delete' in write
+        writeResults.push(isDelete ? {} : (result.writeResults[0] ?? {}))
         status.push({})
       } catch (error) {
         if (!(error instanceof ApiError)) throw error
@@ -143,10 +217,15 @@ export function createFirestoreHandler(store: Store) {
     return { writeResults, status }
   }
 
-  function childCollections(db: DatabaseRef, parent: string): string[] {
+  function childCollections(db: DatabaseRef, parent: string, readTime?: bigint): string[] {
     const prefix = parent === '' ? '' : `${parent}/`
     const ids = new Set<string>()
-    for (const doc of store.listDocuments(db.project, db.database, { parent, allDescendants: true })) {
+    const scope = { parent, allDescendants: true }
+    const docs =
+      readTime === undefined
+        ? store.listDocuments(db.project, db.database, scope)
+        : store.listDocumentsAt(db.project, db.database, scope, readTime)
+    for (const doc of docs) {
       const rest = doc.path.slice(prefix.length)
       ids.add(rest.split('/')[0] as string)
     }
@@ -154,13 +233,20 @@ export function createFirestoreHandler(store: Store) {
   }
 
   function listDocuments(db: DatabaseRef, parent: string, collectionId: string, url: URL) {
+    assertNotReserved(collectionId)
+    const rawReadTime = url.searchParams.get('readTime')
+    const readTime = rawReadTime === null ? undefined : parseReadTime(rawReadTime)
+    const documentsIn = (scope: { parent: string; collectionId?: string; allDescendants: boolean }) =>
+      readTime === undefined
+        ? store.listDocuments(db.project, db.database, scope)
+        : store.listDocumentsAt(db.project, db.database, scope, readTime)
     const prefix = parent === '' ? `${collectionId}/` : `${parent}/${collectionId}/`
     const found = new Map<string, Record<string, unknown>>()
-    for (const doc of store.listDocuments(db.project, db.database, { parent, collectionId, allDescendants: false })) {
+    for (const doc of documentsIn({ parent, collectionId, allDescendants: false })) {
       found.set(doc.path, toDocumentResource(db, doc))
     }
     if (url.searchParams.get('showMissing') === 'true') {
-      for (const doc of store.listDocuments(db.project, db.database, { parent, allDescendants: true })) {
+      for (const doc of documentsIn({ parent, allDescendants: true })) {
         if (!doc.path.startsWith(prefix)) continue
         const id = doc.path.slice(prefix.length).split('/')[0] as string
         const path = `${prefix}${id}`
@@ -237,7 +323,11 @@ export function createFirestoreHandler(store: Store) {
       }
       const path = segments.join('/')
       assertDocumentPath(path)
-      const doc = store.getDocument(db.project, db.database, path)
+      const rawReadTime = url.searchParams.get('readTime')
+      const doc =
+        rawReadTime === null
+          ? store.getDocument(db.project, db.database, path)
+          : store.getDocumentAt(db.project, db.database, path, parseReadTime(rawReadTime))
       if (!doc) throw new ApiError('NOT_FOUND', `Document ${path} not found`)
       sendJson(res, 200, toDocumentResource(db, doc))
       return true
@@ -273,7 +363,13 @@ export function createFirestoreHandler(store: Store) {
         sendJson(res, 200, {})
         return true
       case 'listCollectionIds':
-        sendJson(res, 200, { collectionIds: childCollections(db, parent) })
+        sendJson(res, 200, {
+          collectionIds: childCollections(
+            db,
+            parent,
+            body.readTime === undefined ? undefined : parseReadTime(body.readTime),
+          ),
+        })
         return true
       default:
         throw new ApiError('NOT_FOUND', `Unknown method ${rpc}`)

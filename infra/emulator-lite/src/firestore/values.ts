@@ -113,6 +113,11 @@ export function toNumber(value: Value): number {
   return typeof double === 'number' ? double : Number(double)
 }
 
+/** A double the server computed: JSON has no NaN or ±Infinity, so those travel as strings. */
+export function doubleValue(number: number): Value {
+  return { doubleValue: Number.isFinite(number) ? number : String(number) }
+}
+
 export const isNumber = (value: Value) => 'integerValue' in value || 'doubleValue' in value
 export const isNaNValue = (value: Value) => 'doubleValue' in value && Number.isNaN(toNumber(value))
 export const isNull = (value: Value) => 'nullValue' in value

@@ -4,6 +4,7 @@ import { type DatabaseRef, getField, parentOf, parseDocumentName, parseFieldPath
 import {
   arrayValues,
   compareValues,
+  doubleValue,
   type Fields,
   formatTimestamp,
   INT64_MAX,
@@ -37,6 +38,12 @@ export function nextCommitTime(): bigint {
   const now = BigInt(Date.now()) * 1_000_000n
   lastCommitTime = now > lastCommitTime ? now : lastCommitTime + 1000n
   return lastCommitTime
+}
+
+/** The latest time anything can have been written at: now, or the last commit if that ran ahead of the clock. */
+export function latestCommitTime(): bigint {
+  const now = BigInt(Date.now()) * 1_000_000n
+  return now > lastCommitTime ? now : lastCommitTime
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -94,7 +101,7 @@ function applyTransform(fields: Fields, transform: Transform, commitTime: bigint
         // Integer overflow resolves to the int64 bound of the same sign.
         const sum = BigInt(String(base.integerValue)) + BigInt(String(operand.integerValue))
         result = { integerValue: (sum > INT64_MAX ? INT64_MAX : sum < INT64_MIN ? INT64_MIN : sum).toString() }
-      } else result = { doubleValue: toNumber(base) + toNumber(operand) }
+      } else result = doubleValue(toNumber(base) + toNumber(operand))
     } else if (current === undefined || !isNumber(current)) result = operand
     else if (isNaNValue(operand) || isNaNValue(current)) {
       // The maximum (and minimum) of any number and NaN is NaN, although NaN sorts first.
@@ -156,7 +163,7 @@ export function applyWrites(
       checkPrecondition(existing, write.currentDocument, path)
       if (write.verify !== undefined) return { updateTime: formatTimestamp(commitTime), transformResults: [] }
       if (write.delete !== undefined) {
-        store.deleteDocument(db.project, db.database, path)
+        store.deleteDocument(db.project, db.database, path, commitTime)
         return { updateTime: formatTimestamp(commitTime), transformResults: [] }
       }
       const given = structuredClone(write.update?.fields ?? {})

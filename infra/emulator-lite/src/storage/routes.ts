@@ -29,9 +29,42 @@ type ObjectMeta = {
   crc32c: string
 }
 
-/** Cloud Storage for Firebase (`/v0`) and the GCS JSON API subset firebase-admin uses, over one store. */
-export function createStorageHandler(store: Store, baseUrl: () => string) {
+export type StorageHandlerOptions = {
+  /**
+   * Decides a Firebase (`/v0`) `alt=media` download that carries no valid download token and no
+   * owner credentials, as storage.rules would for the caller (the request's `Authorization`
+   * header). Without it such downloads are refused with 403.
+   */
+  authorizeRead?: (req: IncomingMessage, bucket: string, name: string) => boolean | Promise<boolean>
+}
+
+/** `mockUserToken: 'owner'` (rules-unit-testing's rules-disabled context) and admin-style owner credentials. */
+const OWNER_CREDENTIALS = new Set(['Bearer owner', 'Firebase owner'])
+
+/**
+ * Cloud Storage for Firebase (`/v0`) and the GCS JSON API subset firebase-admin uses, over one store.
+ * The GCS API acts as the owner, as the official emulator's does (firebase-admin sends no credentials to it).
+ */
+export function createStorageHandler(store: Store, baseUrl: () => string, options: StorageHandlerOptions = {}) {
   const sessions = new Map<string, UploadSession>()
+
+  /**
+   * A Firebase download needs one of the object's download tokens, owner credentials, or the
+   * authorisation hook's consent. Like the official emulator, this is decided before existence,
+   * so a caller without access cannot probe which names exist.
+   */
+  async function mayDownload(
+    req: IncomingMessage,
+    url: URL,
+    bucket: string,
+    name: string,
+    meta: ObjectMeta | undefined,
+  ): Promise<boolean> {
+    const token = url.searchParams.get('token')
+    if (token !== null && meta?.downloadTokens.split(',').includes(token)) return true
+    if (OWNER_CREDENTIALS.has(String(req.headers.authorization ?? ''))) return true
+    return options.authorizeRead ? await options.authorizeRead(req, bucket, name) : false
+  }
 
   function save(bucket: string, name: string, data: Buffer, given: Record<string, unknown>): ObjectMeta {
     if (name.length === 0 || name.length > 1024) throw invalid('Invalid object name')
@@ -371,8 +404,13 @@ export function createStorageHandler(store: Store, baseUrl: () => string) {
     }
     switch (req.method) {
       case 'GET': {
-        const object = load(bucket, name)
-        if (url.searchParams.get('alt') === 'media') sendMedia(req, res, object)
+        const media = url.searchParams.get('alt') === 'media'
+        const stored = store.getObject(bucket, name) as (StoredObject & { metadata: ObjectMeta }) | null
+        if (media && view === 'firebase' && !(await mayDownload(req, url, bucket, name, stored?.metadata)))
+          throw new ApiError('PERMISSION_DENIED', 'Permission denied. No READ permission.')
+        if (!stored) throw new ApiError('NOT_FOUND', `No such object: ${bucket}/${name}`)
+        const object = stored
+        if (media) sendMedia(req, res, object)
         else
           sendJson(
             res,

@@ -18,6 +18,19 @@ export type StoredObject = {
 }
 
 type DocumentRow = { path: string; fields: string; create_time: string; update_time: string }
+type HistoryRow = {
+  path: string
+  parent: string
+  collection_id: string
+  fields: string
+  create_time: bigint
+  update_time: bigint
+}
+
+/** How far back reads with a `readTime` can go, as in production without point-in-time recovery. */
+export const HISTORY_WINDOW_NANOS = 3_600_000_000_000n
+/** Pruning the history on every write would cost a statement per commit; once a minute is plenty. */
+const PRUNE_EVERY_MS = 60_000
 type Entry = { doc: StoredDocument; parent: string; collectionId: string }
 
 /**
@@ -68,6 +81,7 @@ export class Store {
   private readonly mirrors = new Map<string, Mirror>()
   /** Set while a transaction runs: how to put the mirror back if it rolls back. */
   private undo: (() => void)[] | null = null
+  private lastPrune = 0
 
   constructor(options: { dataDir?: string; inMemory?: boolean }) {
     let file = ':memory:'
@@ -88,6 +102,15 @@ export class Store {
       );
       CREATE INDEX IF NOT EXISTS documents_collection ON documents (project, database, collection_id);
       CREATE INDEX IF NOT EXISTS documents_parent ON documents (project, database, parent, collection_id);
+      -- Versions replaced or deleted within the last hour, for reads with a readTime: a version was
+      -- current from update_time (inclusive) to superseded_at (exclusive).
+      CREATE TABLE IF NOT EXISTS document_history (
+        project TEXT NOT NULL, database TEXT NOT NULL, path TEXT NOT NULL,
+        parent TEXT NOT NULL, collection_id TEXT NOT NULL,
+        fields TEXT NOT NULL, create_time INTEGER NOT NULL, update_time INTEGER NOT NULL,
+        superseded_at INTEGER NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS document_history_path ON document_history (project, database, path, superseded_at);
       CREATE TABLE IF NOT EXISTS objects (
         bucket TEXT NOT NULL, name TEXT NOT NULL, data BLOB NOT NULL, metadata TEXT NOT NULL,
         PRIMARY KEY (bucket, name)
@@ -104,6 +127,24 @@ export class Store {
         'SELECT path, parent, collection_id, fields, create_time, update_time FROM documents WHERE project = ? AND database = ?',
       ),
       clear: this.db.prepare('DELETE FROM documents WHERE project = ? AND database = ?'),
+      putHistory: this.db.prepare(
+        `INSERT INTO document_history (project, database, path, parent, collection_id, fields, create_time, update_time, superseded_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      historyOf: this.db
+        .prepare<[string, string, string, bigint, bigint], HistoryRow>(
+          `SELECT path, parent, collection_id, fields, create_time, update_time FROM document_history
+           WHERE project = ? AND database = ? AND path = ? AND superseded_at > ? AND update_time <= ? LIMIT 1`,
+        )
+        .safeIntegers(true),
+      historyAt: this.db
+        .prepare<[string, string, bigint, bigint], HistoryRow>(
+          `SELECT path, parent, collection_id, fields, create_time, update_time FROM document_history
+           WHERE project = ? AND database = ? AND superseded_at > ? AND update_time <= ?`,
+        )
+        .safeIntegers(true),
+      pruneHistory: this.db.prepare('DELETE FROM document_history WHERE superseded_at <= ?'),
+      clearHistory: this.db.prepare('DELETE FROM document_history WHERE project = ? AND database = ?'),
       getObject: this.db.prepare<[string, string], { data: Buffer; metadata: string }>(
         'SELECT data, metadata FROM objects WHERE bucket = ? AND name = ?',
       ),
@@ -117,6 +158,7 @@ export class Store {
       ),
       clearObjects: this.db.prepare('DELETE FROM objects'),
     }
+    this.pruneHistory()
   }
 
   private mirror(project: string, database: string): Mirror {
@@ -144,6 +186,9 @@ export class Store {
   }
 
   putDocument(project: string, database: string, doc: StoredDocument, parent: string, collectionId: string): void {
+    const mirror = this.mirror(project, database)
+    const previous = mirror.byPath.get(doc.path)
+    if (previous) this.keepHistory(project, database, previous, doc.updateTime)
     this.statements.put.run(
       project,
       database,
@@ -154,16 +199,70 @@ export class Store {
       doc.createTime.toString(),
       doc.updateTime.toString(),
     )
-    const mirror = this.mirror(project, database)
     this.remember(mirror, doc.path)
     mirror.set({ doc, parent, collectionId })
   }
 
-  deleteDocument(project: string, database: string, path: string): void {
-    this.statements.delete.run(project, database, path)
+  /** Deletes a document; `deleteTime` ends its current version in the history. */
+  deleteDocument(project: string, database: string, path: string, deleteTime: bigint): void {
     const mirror = this.mirror(project, database)
+    const previous = mirror.byPath.get(path)
+    if (!previous) return
+    this.keepHistory(project, database, previous, deleteTime)
+    this.statements.delete.run(project, database, path)
     this.remember(mirror, path)
     mirror.delete(path)
+  }
+
+  private keepHistory(project: string, database: string, previous: Entry, supersededAt: bigint): void {
+    // Two writes to one document in one commit: the first version was never visible, so it has no history.
+    if (previous.doc.updateTime < supersededAt) {
+      const { doc } = previous
+      this.statements.putHistory.run(
+        project,
+        database,
+        doc.path,
+        previous.parent,
+        previous.collectionId,
+        JSON.stringify(doc.fields),
+        doc.createTime,
+        doc.updateTime,
+        supersededAt,
+      )
+    }
+    if (Date.now() - this.lastPrune >= PRUNE_EVERY_MS) this.pruneHistory()
+  }
+
+  /** Drops versions that no read within the history window can see any more. */
+  pruneHistory(now = BigInt(Date.now()) * 1_000_000n): void {
+    this.lastPrune = Date.now()
+    this.statements.pruneHistory.run(now - HISTORY_WINDOW_NANOS)
+  }
+
+  /** The document as it was at `readTime` (nanoseconds), from the history when it changed since. */
+  getDocumentAt(project: string, database: string, path: string, readTime: bigint): StoredDocument | null {
+    const current = this.getDocument(project, database, path)
+    if (current && current.updateTime <= readTime) return current
+    const row = this.statements.historyOf.get(project, database, path, readTime, readTime)
+    return row ? historyDocument(row) : null
+  }
+
+  /** listDocuments as of `readTime`: current versions written by then, and older versions current then. */
+  listDocumentsAt(
+    project: string,
+    database: string,
+    scope: { parent: string; collectionId?: string; allDescendants: boolean },
+    readTime: bigint,
+  ): StoredDocument[] {
+    const docs = this.listDocuments(project, database, scope).filter((doc) => doc.updateTime <= readTime)
+    const prefix = `${scope.parent}/`
+    for (const row of this.statements.historyAt.iterate(project, database, readTime, readTime)) {
+      if (scope.collectionId !== undefined && row.collection_id !== scope.collectionId) continue
+      if (scope.allDescendants ? scope.parent !== '' && !row.path.startsWith(prefix) : row.parent !== scope.parent)
+        continue
+      docs.push(historyDocument(row))
+    }
+    return docs
   }
 
   /** Direct children of a parent document (or the root, ''), or every document of a collection id. */
@@ -193,6 +292,7 @@ export class Store {
 
   clearDatabase(project: string, database: string): void {
     this.statements.clear.run(project, database)
+    this.statements.clearHistory.run(project, database)
     this.mirrors.set(`${project}\u0000${database}`, new Mirror())
   }
 
@@ -247,6 +347,10 @@ export class Store {
   close(): void {
     this.db.close()
   }
+}
+
+function historyDocument(row: HistoryRow): StoredDocument {
+  return { path: row.path, fields: JSON.parse(row.fields), createTime: row.create_time, updateTime: row.update_time }
 }
 
 function toDocument(row: DocumentRow): StoredDocument {
