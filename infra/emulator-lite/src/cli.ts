@@ -1,4 +1,7 @@
-// emulator-lite CLI: `tsx infra/emulator-lite/src/cli.ts [--host H] [--firestore-port N] [--storage-port N] [--data DIR | --in-memory]`
+// emulator-lite CLI: `tsx infra/emulator-lite/src/cli.ts [--host H] [--firestore-port N] [--storage-port N]
+//   [--auth-port N] [--project ID] [--import-auth DIR] [--data DIR | --in-memory]`
+
+import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -9,6 +12,14 @@ const { values } = parseArgs({
     host: { type: 'string', default: process.env.EMULATOR_LITE_HOST ?? '127.0.0.1' },
     'firestore-port': { type: 'string', default: process.env.FIRESTORE_PORT ?? '8080' },
     'storage-port': { type: 'string', default: process.env.STORAGE_PORT ?? '9199' },
+    'auth-port': { type: 'string' },
+    /** Project of Auth calls that name none (web SDK calls). */
+    project: {
+      type: 'string',
+      default: process.env.FIREBASE_PROJECT_ID ?? process.env.GCLOUD_PROJECT ?? 'demo-project',
+    },
+    /** An official Auth emulator export to import while the database has no accounts. */
+    'import-auth': { type: 'string' },
     data: { type: 'string', default: process.env.EMULATOR_LITE_DATA },
     'in-memory': { type: 'boolean', default: false },
   },
@@ -16,17 +27,37 @@ const { values } = parseArgs({
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..')
 const firestorePort = Number(values['firestore-port'])
 const storagePort = Number(values['storage-port'])
+// Only an explicit --auth-port is binding. AUTH_PORT or 9099 is a preference: callers that predate
+// Auth (scripts, benchmarks, the Docker image running firebase-tools' Auth beside this) get a free
+// port instead of failing when it is taken.
+const preferredAuthPort = Number(process.env.AUTH_PORT ?? 9099)
+const authPort =
+  values['auth-port'] !== undefined
+    ? Number(values['auth-port'])
+    : (await portIsFree(preferredAuthPort, values.host))
+      ? preferredAuthPort
+      : 0
 
 try {
   const emulator = await startEmulatorLite({
     host: values.host,
     firestorePort,
     storagePort,
+    authPort,
+    authProjectId: values.project,
+    authImportFrom: values['import-auth'],
     inMemory: values['in-memory'],
     dataDir: values.data ?? resolve(repoRoot, '.data/emulator-lite'),
   })
+  if (emulator.authImport) {
+    const { imported, failed, source } = emulator.authImport
+    console.log(
+      `emulator-lite imported ${imported} Auth accounts from ${source}${failed.length ? ` (${failed.length} refused)` : ''}`,
+    )
+    for (const failure of failed) console.log(`  account ${failure.index}: ${failure.message}`)
+  }
   console.log(
-    `emulator-lite ready firestore=http://${emulator.host}:${emulator.firestorePort} storage=http://${emulator.host}:${emulator.storagePort}`,
+    `emulator-lite ready firestore=http://${emulator.host}:${emulator.firestorePort} storage=http://${emulator.host}:${emulator.storagePort} auth=http://${emulator.host}:${emulator.authPort}`,
   )
   const stop = () => emulator.close().then(() => process.exit(0))
   process.on('SIGINT', stop)
@@ -35,10 +66,18 @@ try {
   const code = (error as NodeJS.ErrnoException).code
   if (code === 'EADDRINUSE') {
     const port = (error as { port?: number }).port
-    const variable = port === storagePort ? 'STORAGE_PORT' : 'FIRESTORE_PORT'
+    const variable = port === storagePort ? 'STORAGE_PORT' : port === authPort ? 'AUTH_PORT' : 'FIRESTORE_PORT'
     console.error(
       `Port ${port} is already in use (${variable}). Stop what is using it, or set ${variable} to another port.`,
     )
   } else console.error(`emulator-lite failed to start: ${(error as Error).message}`)
   process.exit(1)
+}
+
+function portIsFree(port: number, host: string): Promise<boolean> {
+  return new Promise((resolvePort) => {
+    const server = createServer()
+    server.once('error', () => resolvePort(false))
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolvePort(true)))
+  })
 }

@@ -1,9 +1,12 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { AuthStore } from './auth/auth-store.ts'
+import { type ImportResult, importOfficialExport } from './auth/import.ts'
+import { createAuthServer } from './auth/server.ts'
 import { createFirestoreHandler } from './firestore/routes.ts'
 import { ApiError } from './http/errors.ts'
 import { createApiServer, sendJson } from './http/server.ts'
-import { createStorageHandler } from './storage/routes.ts'
+import { createStorageHandler, type StorageHandlerOptions } from './storage/routes.ts'
 import { Store } from './store/store.ts'
 
 export type EmulatorLiteOptions = {
@@ -13,21 +16,56 @@ export type EmulatorLiteOptions = {
   storagePort?: number
   dataDir?: string
   inMemory?: boolean
+  /**
+   * Port of the Auth emulator (Identity Toolkit + securetoken); 0 picks a free one. Defaults to 9099,
+   * or to 0 when `firestorePort` is 0, so callers that ask for free ports never collide on 9099.
+   */
+  authPort?: number
+  /** The project of Auth calls that name none (every web SDK call), like firebase-tools' `--project`. */
+  authProjectId?: string
+  /**
+   * An official Auth emulator export (the directory written by `--export-on-exit`, or its
+   * `auth_export/accounts.json`), imported into `authProjectId` while the database has no accounts.
+   */
+  authImportFrom?: string
+  /** Decides Firebase Storage downloads without a valid download token (default: refused); see StorageHandlerOptions. */
+  storageAuthorizeRead?: StorageHandlerOptions['authorizeRead']
 }
 
-export type EmulatorLite = { host: string; firestorePort: number; storagePort: number; close(): Promise<void> }
+export type EmulatorLite = {
+  host: string
+  firestorePort: number
+  storagePort: number
+  authPort: number
+  /** What `authImportFrom` imported on this start; null when nothing was imported. */
+  authImport: ImportResult | null
+  close(): Promise<void>
+}
 
 const HEALTH = { status: 'ok', service: 'emulator-lite' }
 
 /**
- * Starts the Firestore (REST v1) and Cloud Storage for Firebase servers over one SQLite store.
+ * Starts the Firestore (REST v1), Cloud Storage for Firebase and Auth servers over one SQLite store.
  * The official SDKs connect to them with connect*Emulator / *_EMULATOR_HOST only.
  */
 export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Promise<EmulatorLite> {
   const host = options.host ?? '127.0.0.1'
   const store = new Store({ dataDir: options.dataDir, inMemory: options.inMemory })
+  const authStore = new AuthStore(store.db)
+  const authProjectId = options.authProjectId ?? 'demo-project'
+  let authImport: ImportResult | null = null
+  try {
+    if (options.authImportFrom)
+      authImport = await importOfficialExport(authStore, authProjectId, options.authImportFrom)
+  } catch (error) {
+    store.close()
+    throw error
+  }
+  const authServer = createAuthServer({ store: authStore, defaultProject: authProjectId })
   const firestore = createFirestoreHandler(store)
-  const storage = createStorageHandler(store, () => `http://${host}:${storagePortOf()}`)
+  const storage = createStorageHandler(store, () => `http://${host}:${storagePortOf()}`, {
+    authorizeRead: options.storageAuthorizeRead,
+  })
 
   const firestoreServer = createApiServer(async (req, url, res) => {
     if (url.pathname === '/' && req.method === 'GET') {
@@ -51,13 +89,16 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
   try {
     const firestorePort = await listen(firestoreServer, options.firestorePort ?? 8080)
     storagePort = await listen(storageServer, storagePort)
+    const authPort = await listen(authServer, options.authPort ?? (options.firestorePort === 0 ? 0 : 9099))
     return {
       host,
       firestorePort,
       storagePort,
+      authPort,
+      authImport,
       async close() {
         await Promise.all(
-          [firestoreServer, storageServer].map(
+          [firestoreServer, storageServer, authServer].map(
             (server) =>
               new Promise<void>((resolve) => {
                 server.closeAllConnections()
@@ -71,6 +112,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
   } catch (error) {
     firestoreServer.close()
     storageServer.close()
+    authServer.close()
     store.close()
     throw error
   }

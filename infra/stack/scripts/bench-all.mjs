@@ -6,6 +6,8 @@ import { join } from 'node:path'
 const root = new URL('../../..', import.meta.url).pathname
 const benches = [
   ['emulator-lite', 'infra/emulator-lite/bench/bench.ts'],
+  ['Auth: emulator-lite vs official', 'infra/emulator-lite/bench/auth-bench.ts'],
+  ['make start (warm)', 'infra/stack/scripts/bench-start.ts'],
   ['api', 'api/bench/bench.ts'],
   ['seed', 'seed/bench.ts'],
   ['web bundle', 'web/bench/bundle-size.ts'],

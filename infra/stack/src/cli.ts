@@ -27,17 +27,7 @@ async function main(): Promise<void> {
       detached: true,
     })
   }
-  const app = mode === 'dev' ? `http://${env.STACK_HOST}:${env.APP_PORT} (Vite, HMR)` : stack.urls.app
-  console.log('\nBosted is ready')
-  console.log(`  app        ${app ?? '(web not built yet)'}${stack.webServerKind ? ` via ${stack.webServerKind}` : ''}`)
-  console.log(`  api        ${stack.urls.api ?? '(not present)'}`)
-  console.log(`  auth       ${stack.urls.auth}`)
-  console.log(`  firestore  ${stack.urls.firestore ?? '(not present)'}`)
-  console.log(`  storage    ${stack.urls.storage ?? '(not present)'}`)
-  console.log('Demo accounts:')
-  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(22)} ${account.password}  ${account.role}`)
-  console.log('Press Ctrl-C to stop.')
-
+  // Signal handlers first: whoever reads "ready" may press Ctrl-C at once.
   let stopping = false
   const shutdown = async (signal: string) => {
     if (stopping) return
@@ -54,6 +44,17 @@ async function main(): Promise<void> {
   }
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  const app = mode === 'dev' ? `http://${env.STACK_HOST}:${env.APP_PORT} (Vite, HMR)` : stack.urls.app
+  console.log('\nBosted is ready')
+  console.log(`  app        ${app ?? '(web not built yet)'}${stack.webServerKind ? ` via ${stack.webServerKind}` : ''}`)
+  console.log(`  api        ${stack.urls.api ?? '(not present)'}`)
+  console.log(`  auth       ${stack.urls.auth}`)
+  console.log(`  firestore  ${stack.urls.firestore ?? '(not present)'}`)
+  console.log(`  storage    ${stack.urls.storage ?? '(not present)'}`)
+  console.log('Demo accounts:')
+  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(22)} ${account.password}  ${account.role}`)
+  console.log('Press Ctrl-C to stop.')
+
   for (const service of children) {
     service.child.once('exit', (code) => {
       if (!stopping) {

@@ -23,6 +23,8 @@ const StackEnvSchema = z.object({
   FIREBASE_STORAGE_BUCKET: z.string().default(DEMO_STORAGE_BUCKET),
   DATA_DIR: z.string().default(resolve(REPO_ROOT, '.data')),
   WEB_SERVER: z.enum(['auto', 'nginx', 'node']).default('auto'),
+  /** `lite`: emulator-lite's durable Auth; `official`: firebase-tools' Auth emulator, for comparison. */
+  AUTH_EMULATOR: z.enum(['lite', 'official']).default('lite'),
 })
 export type StackEnv = z.infer<typeof StackEnvSchema>
 

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { DEMO_PASSWORD } from '@bosted/domain'
@@ -8,6 +8,7 @@ import type { RunningService } from './process.ts'
 import { startAuthEmulator } from './services/auth-emulator.ts'
 import { startNodeService } from './services/node-services.ts'
 import { startWebServer, WEB_DIST, type WebConfig } from './services/web.ts'
+import { buildWebIfChanged } from './services/web-build.ts'
 
 /** Which parts of the system exist in this checkout; the launcher starts what is there. */
 export const PARTS = {
@@ -22,7 +23,7 @@ export type StackOptions = {
   env: StackEnv
   /** Keep data in DATA_DIR across restarts (make start) or throw it away (tests). */
   persist: boolean
-  /** Build web/dist before serving it; `false` when the caller already built it. */
+  /** Build web/dist before serving it when its sources or the lockfile changed; `false` when the caller already built it. */
   build: boolean
   /** Serve web/dist (start) or leave the web to Vite's dev server (dev). */
   serveWeb: boolean
@@ -80,10 +81,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const log = options.log ?? console.log
   const serveWeb = options.serveWeb && exists('web')
   const runApi = (options.api ?? true) && exists('api')
+  const liteAuth = env.AUTH_EMULATOR === 'lite' && exists('emulatorLite')
   const ports = [
     { port: env.AUTH_PORT, variable: 'AUTH_PORT' },
-    { port: env.EMULATOR_HUB_PORT, variable: 'EMULATOR_HUB_PORT' },
-    { port: env.EMULATOR_LOGGING_PORT, variable: 'EMULATOR_LOGGING_PORT' },
+    ...(liteAuth
+      ? []
+      : [
+          { port: env.EMULATOR_HUB_PORT, variable: 'EMULATOR_HUB_PORT' },
+          { port: env.EMULATOR_LOGGING_PORT, variable: 'EMULATOR_LOGGING_PORT' },
+        ]),
     ...(exists('emulatorLite')
       ? [
           { port: env.FIRESTORE_PORT, variable: 'FIRESTORE_PORT' },
@@ -95,11 +101,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   ]
   await assertPortsFree(ports, env.STACK_HOST)
 
-  if (serveWeb && (options.build || !existsSync(join(WEB_DIST, 'index.html')))) {
-    log('building the web app (npm run -w web build) …')
-    const build = spawnSync('npm', ['run', '-w', 'web', 'build'], { cwd: REPO_ROOT, encoding: 'utf8' })
-    if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`)
-  }
+  if (serveWeb && (options.build || !existsSync(join(WEB_DIST, 'index.html')))) buildWebIfChanged(log)
 
   const runDir = join(env.DATA_DIR, 'run', String(env.APP_PORT))
   mkdirSync(runDir, { recursive: true })
@@ -113,17 +115,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let webServerKind: string | null = null
   try {
     const started = Date.now()
-    const [auth, emulatorLite] = await Promise.all([
-      startAuthEmulator({
-        host,
-        port: env.AUTH_PORT,
-        hubPort: env.EMULATOR_HUB_PORT,
-        loggingPort: env.EMULATOR_LOGGING_PORT,
-        projectId: env.FIREBASE_PROJECT_ID,
-        workDir: join(env.DATA_DIR, 'auth'),
-        persist: options.persist,
-        echo: options.echo,
-      }).then(track(services)),
+    const officialAuthDir = join(env.DATA_DIR, 'auth')
+    await Promise.all([
+      liteAuth
+        ? Promise.resolve(null)
+        : startAuthEmulator({
+            host,
+            port: env.AUTH_PORT,
+            hubPort: env.EMULATOR_HUB_PORT,
+            loggingPort: env.EMULATOR_LOGGING_PORT,
+            projectId: env.FIREBASE_PROJECT_ID,
+            workDir: officialAuthDir,
+            persist: options.persist,
+            echo: options.echo,
+          }).then(track(services)),
       exists('emulatorLite')
         ? startNodeService({
             name: 'emulator-lite',
@@ -135,54 +140,74 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               String(env.FIRESTORE_PORT),
               '--storage-port',
               String(env.STORAGE_PORT),
+              // With the official Auth emulator, emulator-lite's own Auth moves out of the way to a free port.
+              '--auth-port',
+              liteAuth ? String(env.AUTH_PORT) : '0',
+              '--project',
+              env.FIREBASE_PROJECT_ID,
               ...(options.persist ? ['--data', join(env.DATA_DIR, 'emulator-lite')] : ['--in-memory']),
+              // Accounts a previous run of the official emulator exported move over on the first start.
+              ...(options.persist && liteAuth ? ['--import-auth', join(officialAuthDir, 'data')] : []),
             ],
             env: {},
-            healthUrl: `http://${host}:${env.FIRESTORE_PORT}/health`,
+            // Auth listens last, so once it answers every port does.
+            healthUrl: liteAuth ? `http://${host}:${env.AUTH_PORT}/` : `http://${host}:${env.FIRESTORE_PORT}/health`,
             logDir: runDir,
             echo: options.echo,
           }).then(track(services))
         : Promise.resolve(null),
     ])
-    log(`emulators ready in ${Date.now() - started} ms (${[auth, emulatorLite].filter(Boolean).length} of 2)`)
+    log(
+      `emulators ready in ${Date.now() - started} ms (${liteAuth ? 'Auth in emulator-lite' : 'official Auth emulator'})`,
+    )
 
-    if (runApi) {
-      await startNodeService({
-        name: 'api',
-        entry: 'api/src/index.ts',
-        env: { ...firebaseEnv, API_HOST: host, API_PORT: String(env.API_PORT), COOKIE_SECURE: 'false' },
-        healthUrl: `http://${host}:${env.API_PORT}/api/health`,
-        logDir: runDir,
-        echo: options.echo,
-      }).then(track(services))
-      log('api ready')
-    }
+    // The seed only needs the emulators: it runs while the api and the web server start. A warm start
+    // skips it when the top-level collections it checks are there (starting it costs ~2 s of tsx).
+    const wantSeed = options.seed && exists('seed') && exists('emulatorLite')
+    const seeding =
+      wantSeed && (await projectHasData(host, env.FIRESTORE_PORT, env.FIREBASE_PROJECT_ID))
+        ? Promise.resolve({
+            output: `seed: project ${env.FIREBASE_PROJECT_ID} already has data; nothing to do (make seed ARGS=--reset reseeds it)`,
+            ms: 0,
+          })
+        : wantSeed
+          ? runSeed({ ...process.env, ...firebaseEnv })
+          : null
+    const servicesStarted = (async () => {
+      if (runApi) {
+        await startNodeService({
+          name: 'api',
+          entry: 'api/src/index.ts',
+          env: { ...firebaseEnv, API_HOST: host, API_PORT: String(env.API_PORT), COOKIE_SECURE: 'false' },
+          healthUrl: `http://${host}:${env.API_PORT}/api/health`,
+          logDir: runDir,
+          echo: options.echo,
+        }).then(track(services))
+        log('api ready')
+      }
 
-    if (options.seed && exists('seed') && exists('emulatorLite')) {
-      const seedStarted = Date.now()
-      const seed = spawnSync(process.execPath, ['--import', 'tsx', PARTS.seed, '--if-empty'], {
-        cwd: REPO_ROOT,
-        env: { ...process.env, ...firebaseEnv },
-        encoding: 'utf8',
-      })
-      if (seed.status !== 0) throw new Error(`seed failed:\n${seed.stdout}\n${seed.stderr}`)
-      for (const line of seed.stdout.split('\n')) if (line.trim()) log(line)
-      log(`seed done in ${Date.now() - seedStarted} ms`)
-    }
-
-    if (serveWeb) {
-      const web = await startWebServer({
-        host,
-        port: env.APP_PORT,
-        api: { host, port: env.API_PORT },
-        runDir,
-        config: webConfigFor(env),
-        server: env.WEB_SERVER,
-        echo: options.echo,
-      })
-      services.push(web)
-      webServerKind = web.kind
-      log(`web ready (${web.kind})`)
+      if (serveWeb) {
+        const web = await startWebServer({
+          host,
+          port: env.APP_PORT,
+          api: { host, port: env.API_PORT },
+          runDir,
+          config: webConfigFor(env),
+          server: env.WEB_SERVER,
+          echo: options.echo,
+        })
+        services.push(web)
+        webServerKind = web.kind
+        log(`web ready (${web.kind})`)
+      }
+    })()
+    // Both settle before either failure is thrown, so no seed process outlives a failed start.
+    const [servicesOutcome, seedOutcome] = await Promise.allSettled([servicesStarted, seeding])
+    if (servicesOutcome.status === 'rejected') throw servicesOutcome.reason
+    if (seedOutcome.status === 'rejected') throw seedOutcome.reason
+    if (seedOutcome.value) {
+      for (const line of seedOutcome.value.output.split('\n')) if (line.trim()) log(line)
+      log(`seed done in ${seedOutcome.value.ms} ms`)
     }
   } catch (error) {
     await stop()
@@ -200,6 +225,45 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     webServerKind,
     stop,
   }
+}
+
+/** The seed's own `--if-empty` test (a document in locations, users or persons), asked of emulator-lite directly. */
+async function projectHasData(host: string, port: number, projectId: string): Promise<boolean> {
+  try {
+    const response = await fetch(
+      `http://${host}:${port}/v1/projects/${projectId}/databases/(default)/documents:listCollectionIds`,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
+    )
+    const body = (await response.json()) as { collectionIds?: string[] }
+    return ['locations', 'users', 'persons'].some((id) => body.collectionIds?.includes(id))
+  } catch {
+    return false
+  }
+}
+
+/** `seed --if-empty` in a child process; rejects with its output when it fails. */
+function runSeed(env: NodeJS.ProcessEnv): Promise<{ output: string; ms: number }> {
+  const started = Date.now()
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', PARTS.seed, '--if-empty'], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString()
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString()
+    })
+    child.once('error', reject)
+    child.once('exit', (code) => {
+      if (code === 0) resolve({ output: stdout, ms: Date.now() - started })
+      else reject(new Error(`seed failed:\n${stdout}\n${stderr}`))
+    })
+  })
 }
 
 function track(services: RunningService[]) {

@@ -26,6 +26,7 @@ export async function startTestStack(
     ...Object.fromEntries(Object.entries(ports).map(([key, value]) => [key, String(value)])),
     DATA_DIR: dataDir,
     WEB_SERVER: process.env.WEB_SERVER,
+    AUTH_EMULATOR: process.env.AUTH_EMULATOR,
   })
   const stack = await startStack({ env, persist: false, echo: false, log: () => {}, ...parts })
   return {

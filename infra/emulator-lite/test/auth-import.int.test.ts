@@ -1,0 +1,109 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { signInWithEmailAndPassword } from 'firebase/auth'
+import { expect, test } from 'vitest'
+import { freePort } from '../../stack/src/ports.ts'
+import { startAuthEmulator } from '../../stack/src/services/auth-emulator.ts'
+import { type AuthTarget, connectAuthClients, errorCode } from './auth-support.ts'
+
+const CLI = join(import.meta.dirname, '../src/cli.ts')
+const PROJECT = 'demo-auth-import'
+const PASSWORD = 'Importeret-Hemmelighed-7'
+
+async function startCli(args: string[]): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', CLI, '--firestore-port', '0', '--storage-port', '0', ...args],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  while (!output.includes('emulator-lite ready')) {
+    if (child.exitCode !== null) throw new Error(`emulator-lite exited: ${output}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return { child, output: () => output }
+}
+
+test('accounts exported by the official emulator on exit move into emulator-lite once, passwords re-hashed', async () => {
+  const workDir = mkdtempSync(join(tmpdir(), 'official-auth-export-'))
+  const dataDir = mkdtempSync(join(tmpdir(), 'emulator-lite-auth-import-'))
+  const officialPort = await freePort()
+  const official = await startAuthEmulator({
+    host: '127.0.0.1',
+    port: officialPort,
+    hubPort: await freePort(),
+    loggingPort: await freePort(),
+    projectId: PROJECT,
+    workDir,
+    persist: true,
+  })
+  const officialTarget: AuthTarget = {
+    name: 'official',
+    host: `127.0.0.1:${officialPort}`,
+    projectId: PROJECT,
+    close: async () => {},
+  }
+  const before = connectAuthClients(officialTarget)
+  let lite: ChildProcess | undefined
+  try {
+    await before.admin.createUser({ uid: 'pia', email: 'Pia@Example.dk', password: PASSWORD, displayName: 'Pia' })
+    await before.admin.setCustomUserClaims('pia', { role: 'admin' })
+    await before.admin.createUser({ uid: 'ole', email: 'ole@example.dk', password: PASSWORD, disabled: true })
+    await before.admin.createUser({ uid: 'uden-kode', email: 'uden@example.dk' })
+    await before.close()
+    // A clean stop is when the official emulator writes its export.
+    await official.stop()
+    const exportDir = join(workDir, 'data')
+    expect(existsSync(join(exportDir, 'auth_export/accounts.json'))).toBe(true)
+
+    const authPort = await freePort()
+    const args = ['--auth-port', String(authPort), '--project', PROJECT, '--data', dataDir, '--import-auth', exportDir]
+    let started = await startCli(args)
+    lite = started.child
+    expect(started.output()).toContain('imported 3 Auth accounts')
+    const target: AuthTarget = {
+      name: 'emulator-lite',
+      host: `127.0.0.1:${authPort}`,
+      projectId: PROJECT,
+      close: async () => {},
+    }
+    const after = connectAuthClients(target)
+    try {
+      const { user } = await signInWithEmailAndPassword(after.web, 'pia@example.dk', PASSWORD)
+      expect(user.uid).toBe('pia')
+      expect((await user.getIdTokenResult()).claims.role).toBe('admin')
+      expect(await signInWithEmailAndPassword(after.web, 'ole@example.dk', PASSWORD).catch(errorCode)).toBe(
+        'auth/user-disabled',
+      )
+      expect((await after.admin.getUser('uden-kode')).email).toBe('uden@example.dk')
+      for (const file of readdirSync(dataDir)) {
+        expect(readFileSync(join(dataDir, file)).includes(PASSWORD), file).toBe(false)
+      }
+
+      // Deleted after the import, the account stays deleted across restarts with the same flag.
+      await after.admin.deleteUser('uden-kode')
+      lite.kill('SIGKILL')
+      await once(lite, 'exit')
+      started = await startCli(args)
+      lite = started.child
+      expect(started.output()).not.toContain('imported')
+      expect(await after.admin.getUser('uden-kode').catch(errorCode)).toBe('auth/user-not-found')
+      expect((await after.admin.getUser('pia')).displayName).toBe('Pia')
+    } finally {
+      await after.close()
+    }
+  } finally {
+    lite?.kill('SIGKILL')
+    await official.stop()
+    rmSync(workDir, { recursive: true, force: true })
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}, 120_000)

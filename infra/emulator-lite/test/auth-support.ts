@@ -1,0 +1,112 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { deleteApp, type FirebaseApp, initializeApp } from 'firebase/app'
+import { type Auth, connectAuthEmulator, initializeAuth, inMemoryPersistence } from 'firebase/auth'
+import { type App, deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app'
+import { type Auth as AdminAuth, getAuth as getAdminAuth } from 'firebase-admin/auth'
+import { freePort } from '../../stack/src/ports.ts'
+import { startAuthEmulator } from '../../stack/src/services/auth-emulator.ts'
+import { startEmulatorLite } from '../src/index.ts'
+
+/** An Auth emulator under test: `host` is `host:port`; web SDK calls land in `projectId`. */
+export type AuthTarget = { name: string; host: string; projectId: string; close(): Promise<void> }
+
+export const TARGET_NAMES = ['emulator-lite', 'official'] as const
+
+export async function startAuthTarget(name: (typeof TARGET_NAMES)[number], projectId: string): Promise<AuthTarget> {
+  if (name === 'emulator-lite') {
+    const emulator = await startEmulatorLite({
+      firestorePort: 0,
+      storagePort: 0,
+      authPort: 0,
+      inMemory: true,
+      authProjectId: projectId,
+    })
+    return { name, host: `127.0.0.1:${emulator.authPort}`, projectId, close: () => emulator.close() }
+  }
+  const workDir = mkdtempSync(join(tmpdir(), 'official-auth-'))
+  const port = await freePort()
+  const service = await startAuthEmulator({
+    host: '127.0.0.1',
+    port,
+    hubPort: await freePort(),
+    loggingPort: await freePort(),
+    projectId,
+    workDir,
+    persist: false,
+  })
+  return {
+    name,
+    host: `127.0.0.1:${port}`,
+    projectId,
+    async close() {
+      await service.stop()
+      rmSync(workDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export type AuthClients = { web: Auth; webApp: FirebaseApp; admin: AdminAuth; close(): Promise<void> }
+
+let clientCount = 0
+
+/** The official web SDK (connectAuthEmulator) and firebase-admin (FIREBASE_AUTH_EMULATOR_HOST) on a target. */
+export function connectAuthClients(target: AuthTarget, projectId = target.projectId): AuthClients {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = target.host
+  clientCount += 1
+  const webApp = initializeApp(
+    { apiKey: 'fake-api-key', projectId, appId: '1:12345:web:abcdef' },
+    `auth-web-${clientCount}`,
+  )
+  const web = initializeAuth(webApp, { persistence: inMemoryPersistence })
+  connectAuthEmulator(web, `http://${target.host}`, { disableWarnings: true })
+  const adminApp: App = initializeAdminApp({ projectId }, `auth-admin-${clientCount}`)
+  return {
+    web,
+    webApp,
+    admin: getAdminAuth(adminApp),
+    async close() {
+      await deleteApp(webApp)
+      await deleteAdminApp(adminApp)
+    },
+  }
+}
+
+/** A raw Identity Toolkit call, for what the SDKs hide (status codes, error envelopes). */
+export async function call(
+  target: AuthTarget,
+  method: string,
+  path: string,
+  options: { body?: string | object; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+  const body =
+    options.body === undefined || typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
+  const headers =
+    options.body !== undefined && typeof options.body !== 'string'
+      ? { 'content-type': 'application/json', ...options.headers }
+      : options.headers
+  const response = await fetch(`http://${target.host}${path}`, { method, body, headers })
+  const text = await response.text()
+  let parsed: Record<string, unknown> = {}
+  try {
+    parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {}
+  } catch {
+    parsed = { text }
+  }
+  return { status: response.status, body: parsed, headers: response.headers }
+}
+
+/** The payload of an unsigned emulator token. */
+export function claimsOf(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString('utf8')) as Record<string, unknown>
+}
+
+/** Revocation compares whole seconds (wire reference §7): wait until the clock enters the next one. */
+export async function nextSecond(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20))
+}
+
+export function errorCode(error: unknown): string {
+  return (error as { code?: string }).code ?? String(error)
+}
