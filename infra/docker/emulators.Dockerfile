@@ -43,6 +43,8 @@ RUN java -version \
  && mkdir -p /data && chown node:node /data
 COPY infra/docker/healthcheck.mjs infra/docker/healthcheck.mjs
 COPY infra/docker/emulators/ infra/docker/emulators/
+# The project's own security rules, the same files a real project deploys.
+COPY firestore.rules storage.rules ./
 USER node
 EXPOSE 9099 8080 9199 4000 4400 4500 9150
 VOLUME ["/data"]

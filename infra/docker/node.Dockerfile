@@ -60,6 +60,7 @@ COPY --from=emulators-lite-deps /app /app
 COPY domain/ domain/
 COPY infra/emulator-lite/ infra/emulator-lite/
 COPY infra/docker/emulators/ infra/docker/emulators/
+COPY firestore.rules storage.rules ./
 # The named volume is created from this directory, so it belongs to the unprivileged user.
 RUN mkdir -p /data && chown node:node /data
 ENV DATA_DIR=/data

@@ -45,7 +45,7 @@ export function readOptions(env, mode) {
     workDir: resolve(env.EMULATORS_WORK_DIR || '/tmp/bosted-emulators'),
     firebaseBin: env.FIREBASE_BIN || join(APP_ROOT, 'node_modules/.bin/firebase'),
     emulatorLiteCli: env.EMULATOR_LITE_CLI || join(APP_ROOT, 'infra/emulator-lite/src/cli.ts'),
-    rulesDir: env.RULES_DIR || here,
+    rulesDir: env.RULES_DIR || APP_ROOT,
   }
 }
 
@@ -111,6 +111,10 @@ export function emulatorLiteArgs(options) {
     String(options.ports.storage),
     '--data',
     join(options.dataDir, 'emulator-lite'),
+    '--firestore-rules',
+    join(options.rulesDir, 'firestore.rules'),
+    '--storage-rules',
+    join(options.rulesDir, 'storage.rules'),
   ]
 }
 

@@ -1,11 +1,13 @@
 // emulator-lite CLI: `tsx infra/emulator-lite/src/cli.ts [--host H] [--firestore-port N] [--storage-port N]
-//   [--auth-port N] [--project ID] [--import-auth DIR] [--data DIR | --in-memory]`
+//   [--auth-port N] [--project ID] [--import-auth DIR] [--firestore-rules FILE] [--storage-rules FILE]
+//   [--data DIR | --in-memory]`
 
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { startEmulatorLite } from './index.ts'
+import { RulesError } from './rules/index.ts'
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +22,9 @@ const { values } = parseArgs({
     },
     /** An official Auth emulator export to import while the database has no accounts. */
     'import-auth': { type: 'string' },
+    /** Security rules, enforced for every request without the owner credential. */
+    'firestore-rules': { type: 'string', default: process.env.FIRESTORE_RULES },
+    'storage-rules': { type: 'string', default: process.env.STORAGE_RULES },
     data: { type: 'string', default: process.env.EMULATOR_LITE_DATA },
     'in-memory': { type: 'boolean', default: false },
   },
@@ -46,6 +51,8 @@ try {
     authPort,
     authProjectId: values.project,
     authImportFrom: values['import-auth'],
+    firestoreRules: values['firestore-rules'],
+    storageRules: values['storage-rules'],
     inMemory: values['in-memory'],
     dataDir: values.data ?? resolve(repoRoot, '.data/emulator-lite'),
   })
@@ -70,7 +77,8 @@ try {
     console.error(
       `Port ${port} is already in use (${variable}). Stop what is using it, or set ${variable} to another port.`,
     )
-  } else console.error(`emulator-lite failed to start: ${(error as Error).message}`)
+  } else if (error instanceof RulesError) console.error(`emulator-lite: security rules rejected: ${error.message}`)
+  else console.error(`emulator-lite failed to start: ${(error as Error).message}`)
   process.exit(1)
 }
 

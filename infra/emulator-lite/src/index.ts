@@ -6,6 +6,7 @@ import { createAuthServer } from './auth/server.ts'
 import { createFirestoreHandler } from './firestore/routes.ts'
 import { ApiError } from './http/errors.ts'
 import { createApiServer, sendJson } from './http/server.ts'
+import { loadRulesFile, Rulesets } from './security/rulesets.ts'
 import { createStorageHandler, type StorageHandlerOptions } from './storage/routes.ts'
 import { Store } from './store/store.ts'
 
@@ -30,6 +31,14 @@ export type EmulatorLiteOptions = {
   authImportFrom?: string
   /** Decides Firebase Storage downloads without a valid download token (default: refused); see StorageHandlerOptions. */
   storageAuthorizeRead?: StorageHandlerOptions['authorizeRead']
+  /**
+   * Security rules files (Firestore for every project, Storage for every bucket), enforced for every
+   * request without the owner credential. Without them everything is allowed, as the official
+   * emulators allow everything without a rules file. A file the engine cannot compile stops start-up
+   * with a RulesError naming file:line:column.
+   */
+  firestoreRules?: string
+  storageRules?: string
 }
 
 export type EmulatorLite = {
@@ -50,6 +59,10 @@ const HEALTH = { status: 'ok', service: 'emulator-lite' }
  */
 export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Promise<EmulatorLite> {
   const host = options.host ?? '127.0.0.1'
+  const rulesets = new Rulesets({
+    firestore: options.firestoreRules ? loadRulesFile(options.firestoreRules, 'cloud.firestore') : null,
+    storage: options.storageRules ? loadRulesFile(options.storageRules, 'firebase.storage') : null,
+  })
   const store = new Store({ dataDir: options.dataDir, inMemory: options.inMemory })
   const authStore = new AuthStore(store.db)
   const authProjectId = options.authProjectId ?? 'demo-project'
@@ -62,9 +75,10 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     throw error
   }
   const authServer = createAuthServer({ store: authStore, defaultProject: authProjectId })
-  const firestore = createFirestoreHandler(store)
+  const firestore = createFirestoreHandler(store, rulesets)
   const storage = createStorageHandler(store, () => `http://${host}:${storagePortOf()}`, {
     authorizeRead: options.storageAuthorizeRead,
+    rulesets,
   })
 
   const firestoreServer = createApiServer(async (req, url, res) => {

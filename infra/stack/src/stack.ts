@@ -145,6 +145,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               liteAuth ? String(env.AUTH_PORT) : '0',
               '--project',
               env.FIREBASE_PROJECT_ID,
+              // The repo's security rules, the same files Compose loads and production deploys.
+              '--firestore-rules',
+              join(REPO_ROOT, 'firestore.rules'),
+              '--storage-rules',
+              join(REPO_ROOT, 'storage.rules'),
               ...(options.persist ? ['--data', join(env.DATA_DIR, 'emulator-lite')] : ['--in-memory']),
               // Accounts a previous run of the official emulator exported move over on the first start.
               ...(options.persist && liteAuth ? ['--import-auth', join(officialAuthDir, 'data')] : []),

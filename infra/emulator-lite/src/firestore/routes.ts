@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError, invalid } from '../http/errors.ts'
-import { readBody, readJson, sendJson } from '../http/server.ts'
+import { readJson, sendJson } from '../http/server.ts'
+import { type Caller, callerOf } from '../security/caller.ts'
+import { createFirestoreGuard } from '../security/firestore-guard.ts'
+import { Rulesets } from '../security/rulesets.ts'
 import { HISTORY_WINDOW_NANOS, type Store } from '../store/store.ts'
 import {
   assertDocumentPath,
@@ -49,9 +52,13 @@ function refuseExplain(body: Record<string, unknown>): void {
     throw new ApiError('UNIMPLEMENTED', 'explainOptions (query explain) is not supported by emulator-lite')
 }
 
-/** The Firestore REST v1 surface the official SDKs use, plus the emulator's reset endpoint. */
-export function createFirestoreHandler(store: Store) {
+/**
+ * The Firestore REST v1 surface the official SDKs use, plus the emulator's reset and rule-loading
+ * endpoints. Every request without the owner credential is decided by the project's security rules.
+ */
+export function createFirestoreHandler(store: Store, rulesets = new Rulesets({ firestore: null, storage: null })) {
   const transactions = new Map<string, TransactionState>()
+  const guard = createFirestoreGuard(store, rulesets)
 
   function beginTransaction(db: DatabaseRef, options: unknown): string {
     if (typeof options !== 'object' || options === null) throw invalid('Invalid transaction options')
@@ -91,18 +98,24 @@ export function createFirestoreHandler(store: Store) {
 
   const responseTime = (readTime: bigint | undefined) => formatTimestamp(readTime ?? nextCommitTime())
 
-  function batchGet(db: DatabaseRef, body: Record<string, unknown>) {
+  function batchGet(db: DatabaseRef, body: Record<string, unknown>, caller: Caller) {
     if (!Array.isArray(body.documents)) throw invalid('documents must be an array')
     const names = body.documents as unknown[]
     const paths = names.map((name) => parseDocumentName(name, db))
     const mask = (body.mask as { fieldPaths?: string[] } | undefined)?.fieldPaths?.map((path) => parseFieldPath(path))
     const { tx, readTime: at } = consistencyOf(db, body)
     const readTime = responseTime(at)
+    const docs = paths.map((path) =>
+      at === undefined
+        ? store.getDocument(db.project, db.database, path)
+        : store.getDocumentAt(db.project, db.database, path, at),
+    )
+    // Every document must be readable, found or not, before any is sent.
+    paths.forEach((path, index) => {
+      guard.get(db, caller, path, docs[index]?.fields ?? null)
+    })
     return paths.map((path, index) => {
-      const doc =
-        at === undefined
-          ? store.getDocument(db.project, db.database, path)
-          : store.getDocumentAt(db.project, db.database, path, at)
+      const doc = docs[index] ?? null
       if (at === undefined) tx.state?.reads.set(path, doc?.updateTime ?? null)
       const element: Record<string, unknown> = doc
         ? { found: toDocumentResource(db, doc, mask), readTime }
@@ -112,8 +125,9 @@ export function createFirestoreHandler(store: Store) {
     })
   }
 
-  function query(db: DatabaseRef, parent: string, body: Record<string, unknown>) {
+  function query(db: DatabaseRef, parent: string, body: Record<string, unknown>, caller: Caller) {
     refuseExplain(body)
+    guard.list(db, caller, parent, body.structuredQuery)
     const { tx, readTime: at } = consistencyOf(db, body)
     const docs = runQuery(store, db, parent, body.structuredQuery, at)
     const mask = selectMask(body.structuredQuery)
@@ -128,7 +142,7 @@ export function createFirestoreHandler(store: Store) {
     return elements
   }
 
-  function aggregate(db: DatabaseRef, parent: string, body: Record<string, unknown>) {
+  function aggregate(db: DatabaseRef, parent: string, body: Record<string, unknown>, caller: Caller) {
     refuseExplain(body)
     const request = body.structuredAggregationQuery as { aggregations?: unknown; structuredQuery?: unknown } | undefined
     if (typeof request !== 'object' || request === null) throw invalid('structuredAggregationQuery is required')
@@ -149,6 +163,7 @@ export function createFirestoreHandler(store: Store) {
       const fieldPath = (spec[kind] as { field?: { fieldPath?: string } } | null)?.field?.fieldPath
       return { alias, kind, upTo: 0, segments: parseFieldPath(fieldPath) }
     })
+    guard.list(db, caller, parent, request.structuredQuery)
     const { tx, readTime: at } = consistencyOf(db, body)
     // Firestore aggregates only the documents that have every field a sum or avg of the request names.
     const required = aggregations.filter((aggregation) => aggregation.kind !== 'count')
@@ -182,7 +197,7 @@ export function createFirestoreHandler(store: Store) {
     return [element]
   }
 
-  function commit(db: DatabaseRef, body: Record<string, unknown>) {
+  function commit(db: DatabaseRef, body: Record<string, unknown>, caller: Caller) {
     if (body.transaction !== undefined) {
       const id = String(body.transaction)
       const state = transactions.get(id)
@@ -194,16 +209,17 @@ export function createFirestoreHandler(store: Store) {
           throw new ApiError('ABORTED', 'Transaction lock timeout or contention; retry the transaction')
       }
     }
-    return applyWrites(store, db, body.writes)
+    return guard.writes(db, caller, body.writes, () => applyWrites(store, db, body.writes))
   }
 
-  function batchWrite(db: DatabaseRef, body: Record<string, unknown>) {
+  function batchWrite(db: DatabaseRef, body: Record<string, unknown>, caller: Caller) {
     if (!Array.isArray(body.writes)) throw invalid('writes must be an array')
     const writeResults: Record<string, unknown>[] = []
     const status: Record<string, unknown>[] = []
     for (const write of body.writes) {
       try {
-        const result = applyWrites(store, db, [write])
+        // Each write stands alone, its rules decision included.
+        const result = guard.writes(db, caller, [write], () => applyWrites(store, db, [write]))
         // A delete leaves no version behind, so production sends no updateTime for it.
         const isDelete = typeof write === 'object' && write !== null && 'delete' in write
         writeResults.push(isDelete ? {} : (result.writeResults[0] ?? {}))
@@ -285,8 +301,9 @@ export function createFirestoreHandler(store: Store) {
       sendJson(res, 200, {})
       return true
     }
-    if (/^\/emulator\/v1\/projects\/[^/]+:securityRules$/.test(url.pathname) && req.method === 'PUT') {
-      await readBody(req)
+    const securityRules = /^\/emulator\/v1\/projects\/([^/]+):securityRules$/.exec(url.pathname)
+    if (securityRules && req.method === 'PUT') {
+      rulesets.setFromRequest('cloud.firestore', await readJson(req), decodeURIComponent(securityRules[1] as string))
       sendJson(res, 200, {})
       return true
     }
@@ -311,6 +328,7 @@ export function createFirestoreHandler(store: Store) {
     } catch {
       throw invalid('Malformed path encoding')
     }
+    const caller = callerOf(req)
 
     if (rpc === null) {
       if (req.method !== 'GET') throw new ApiError('NOT_FOUND', `No route for ${req.method} ${url.pathname}`)
@@ -318,6 +336,7 @@ export function createFirestoreHandler(store: Store) {
         const collectionId = segments[segments.length - 1] as string
         const parent = segments.slice(0, -1).join('/')
         if (parent !== '') assertDocumentPath(parent)
+        guard.list(db, caller, parent, { from: [{ collectionId }] })
         sendJson(res, 200, listDocuments(db, parent, collectionId, url))
         return true
       }
@@ -328,6 +347,7 @@ export function createFirestoreHandler(store: Store) {
         rawReadTime === null
           ? store.getDocument(db.project, db.database, path)
           : store.getDocumentAt(db.project, db.database, path, parseReadTime(rawReadTime))
+      guard.get(db, caller, path, doc?.fields ?? null)
       if (!doc) throw new ApiError('NOT_FOUND', `Document ${path} not found`)
       sendJson(res, 200, toDocumentResource(db, doc))
       return true
@@ -338,19 +358,19 @@ export function createFirestoreHandler(store: Store) {
     const body = await readJson(req)
     switch (rpc) {
       case 'batchGet':
-        sendJson(res, 200, batchGet(db, body))
+        sendJson(res, 200, batchGet(db, body, caller))
         return true
       case 'runQuery':
-        sendJson(res, 200, query(db, parent, body))
+        sendJson(res, 200, query(db, parent, body, caller))
         return true
       case 'runAggregationQuery':
-        sendJson(res, 200, aggregate(db, parent, body))
+        sendJson(res, 200, aggregate(db, parent, body, caller))
         return true
       case 'commit':
-        sendJson(res, 200, commit(db, body))
+        sendJson(res, 200, commit(db, body, caller))
         return true
       case 'batchWrite':
-        sendJson(res, 200, batchWrite(db, body))
+        sendJson(res, 200, batchWrite(db, body, caller))
         return true
       case 'beginTransaction': {
         const options = (body.options as Record<string, unknown> | undefined) ?? { readWrite: {} }
@@ -363,6 +383,7 @@ export function createFirestoreHandler(store: Store) {
         sendJson(res, 200, {})
         return true
       case 'listCollectionIds':
+        guard.privilegedOnly(db, caller)
         sendJson(res, 200, {
           collectionIds: childCollections(
             db,

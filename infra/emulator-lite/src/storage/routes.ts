@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { compareStrings } from '../firestore/values.ts'
 import { ApiError, invalid } from '../http/errors.ts'
-import { readBody, sendJson } from '../http/server.ts'
+import { readBody, readJson, sendJson } from '../http/server.ts'
+import { Rulesets } from '../security/rulesets.ts'
+import { createStorageGuard, toStorageResource } from '../security/storage-guard.ts'
 import type { Store, StoredObject } from '../store/store.ts'
 import { crc32c, md5 } from './checksums.ts'
 import { parseMultipart } from './multipart.ts'
@@ -36,6 +38,11 @@ export type StorageHandlerOptions = {
    * header). Without it such downloads are refused with 403.
    */
   authorizeRead?: (req: IncomingMessage, bucket: string, name: string) => boolean | Promise<boolean>
+  /**
+   * storage.rules: when a ruleset is loaded, every Firebase (`/v0`) request without owner
+   * credentials is decided by it (downloads without a valid token included, instead of authorizeRead).
+   */
+  rulesets?: Rulesets
 }
 
 /** `mockUserToken: 'owner'` (rules-unit-testing's rules-disabled context) and admin-style owner credentials. */
@@ -47,6 +54,40 @@ const OWNER_CREDENTIALS = new Set(['Bearer owner', 'Firebase owner'])
  */
 export function createStorageHandler(store: Store, baseUrl: () => string, options: StorageHandlerOptions = {}) {
   const sessions = new Map<string, UploadSession>()
+  const rulesets = options.rulesets ?? new Rulesets({ firestore: null, storage: null })
+  const guard = createStorageGuard(store, rulesets)
+
+  /** An upload through the Firebase API: `create` or `update` as the rules see it, before it is kept. */
+  function authorizeUpload(
+    req: IncomingMessage,
+    bucket: string,
+    name: string,
+    data: Buffer,
+    given: Record<string, unknown>,
+  ): void {
+    if (!guard.isActive) return
+    const existing = store.getObject(bucket, name) as (StoredObject & { metadata: ObjectMeta }) | null
+    const customMetadata = stringRecord(given.metadata)
+    delete customMetadata[TOKENS_KEY]
+    const now = new Date().toISOString()
+    guard.check(req, {
+      bucket,
+      name,
+      method: existing ? 'update' : 'create',
+      resource: existing ? toStorageResource(bucket, name, existing.metadata) : null,
+      requestResource: {
+        name,
+        bucket,
+        size: data.length,
+        contentType: typeof given.contentType === 'string' ? given.contentType : null,
+        metadata: customMetadata,
+        timeCreated: existing?.metadata.timeCreated ?? now,
+        updated: now,
+        md5Hash: md5(data),
+        crc32c: crc32c(data),
+      },
+    })
+  }
 
   /**
    * A Firebase download needs one of the object's download tokens, owner credentials, or the
@@ -63,6 +104,16 @@ export function createStorageHandler(store: Store, baseUrl: () => string, option
     const token = url.searchParams.get('token')
     if (token !== null && meta?.downloadTokens.split(',').includes(token)) return true
     if (OWNER_CREDENTIALS.has(String(req.headers.authorization ?? ''))) return true
+    if (guard.isActive) {
+      guard.check(req, {
+        bucket,
+        name,
+        method: 'get',
+        resource: meta ? toStorageResource(bucket, name, meta) : null,
+        requestResource: null,
+      })
+      return true
+    }
     return options.authorizeRead ? await options.authorizeRead(req, bucket, name) : false
   }
 
@@ -143,7 +194,12 @@ export function createStorageHandler(store: Store, baseUrl: () => string, option
     }
   }
 
-  function updateMetadata(bucket: string, name: string, patch: Record<string, unknown>): ObjectMeta {
+  function updateMetadata(
+    bucket: string,
+    name: string,
+    patch: Record<string, unknown>,
+    authorize?: (next: ObjectMeta, current: ObjectMeta) => void,
+  ): ObjectMeta {
     const { metadata } = load(bucket, name)
     const next: ObjectMeta = { ...metadata, customMetadata: { ...metadata.customMetadata } }
     for (const key of WRITABLE) {
@@ -161,6 +217,7 @@ export function createStorageHandler(store: Store, baseUrl: () => string, option
     }
     next.metageneration = String(Number(next.metageneration) + 1)
     next.updated = new Date().toISOString()
+    authorize?.(next, metadata)
     store.updateObjectMetadata(bucket, name, next)
     return next
   }
@@ -262,6 +319,7 @@ export function createStorageHandler(store: Store, baseUrl: () => string, option
       session.size += chunk.length
       if (command.includes('finalize')) {
         sessions.delete(uploadId)
+        authorizeUpload(req, session.bucket, session.name, Buffer.concat(session.chunks), session.metadata)
         const meta = save(session.bucket, session.name, Buffer.concat(session.chunks), session.metadata)
         res.setHeader('x-goog-upload-status', 'final')
         sendJson(res, 200, firebaseView(session.bucket, session.name, meta))
@@ -294,6 +352,7 @@ export function createStorageHandler(store: Store, baseUrl: () => string, option
       ? multipartUpload(body, contentType)
       : { metadata: { contentType: contentType || undefined } as Record<string, unknown>, data: body }
     const name = objectName(url, metadata)
+    authorizeUpload(req, bucket, name, data, metadata)
     const meta = save(bucket, name, data, metadata)
     sendJson(res, 200, firebaseView(bucket, name, meta))
   }
@@ -367,8 +426,9 @@ export function createStorageHandler(store: Store, baseUrl: () => string, option
       res.writeHead(200).end()
       return true
     }
-    if (path === '/internal/setRules' && req.method === 'PUT') {
-      await readBody(req)
+    // The Storage emulator's rule loading (@firebase/rules-unit-testing): {rules: {files: [{name, content}]}}.
+    if (path === '/internal/setRules' && (req.method === 'PUT' || req.method === 'POST')) {
+      rulesets.setFromRequest('firebase.storage', await readJson(req))
       res.writeHead(200).end()
       return true
     }
@@ -393,6 +453,14 @@ export function createStorageHandler(store: Store, baseUrl: () => string, option
     const view = firebase ? 'firebase' : 'gcs'
     if (name === undefined) {
       if (req.method === 'GET') {
+        if (view === 'firebase')
+          guard.check(req, {
+            bucket,
+            name: url.searchParams.get('prefix') ?? '',
+            method: 'list',
+            resource: null,
+            requestResource: null,
+          })
         sendJson(res, 200, list(bucket, url, view))
         return true
       }
@@ -408,6 +476,15 @@ export function createStorageHandler(store: Store, baseUrl: () => string, option
         const stored = store.getObject(bucket, name) as (StoredObject & { metadata: ObjectMeta }) | null
         if (media && view === 'firebase' && !(await mayDownload(req, url, bucket, name, stored?.metadata)))
           throw new ApiError('PERMISSION_DENIED', 'Permission denied. No READ permission.')
+        // Metadata (which holds the download tokens) is a read as the rules see it.
+        if (!media && view === 'firebase')
+          guard.check(req, {
+            bucket,
+            name,
+            method: 'get',
+            resource: stored ? toStorageResource(bucket, name, stored.metadata) : null,
+            requestResource: null,
+          })
         if (!stored) throw new ApiError('NOT_FOUND', `No such object: ${bucket}/${name}`)
         const object = stored
         if (media) sendMedia(req, res, object)
@@ -422,11 +499,30 @@ export function createStorageHandler(store: Store, baseUrl: () => string, option
       case 'PATCH':
       case 'PUT': {
         const patch = parseJsonBuffer(await readBody(req))
-        const meta = updateMetadata(bucket, name, patch)
+        const meta = updateMetadata(bucket, name, patch, (next, current) => {
+          if (view === 'firebase')
+            guard.check(req, {
+              bucket,
+              name,
+              method: 'update',
+              resource: toStorageResource(bucket, name, current),
+              requestResource: toStorageResource(bucket, name, next),
+            })
+        })
         sendJson(res, 200, view === 'firebase' ? firebaseView(bucket, name, meta) : gcsView(bucket, name, meta))
         return true
       }
       case 'DELETE':
+        if (view === 'firebase') {
+          const existing = store.getObject(bucket, name) as (StoredObject & { metadata: ObjectMeta }) | null
+          guard.check(req, {
+            bucket,
+            name,
+            method: 'delete',
+            resource: existing ? toStorageResource(bucket, name, existing.metadata) : null,
+            requestResource: null,
+          })
+        }
         if (!store.deleteObject(bucket, name)) throw new ApiError('NOT_FOUND', `No such object: ${bucket}/${name}`)
         res.writeHead(204).end()
         return true
