@@ -4,7 +4,7 @@ SHELL := /bin/bash
 NPM_DEPS := node_modules/.package-lock.json
 COMPOSE := docker compose
 
-.PHONY: help install start dev test test-unit test-integration test-e2e lint typecheck format seed migrate bench clean up down logs test-containers check-docker
+.PHONY: help install start dev test test-unit test-integration test-e2e screenshots lint typecheck format seed migrate bench clean up down logs test-containers check-docker
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -34,6 +34,10 @@ test-integration: $(NPM_DEPS) ## Integration tests only (real Auth emulator + em
 test-e2e: $(NPM_DEPS) ## End-to-end tests only (Playwright + Debian chromium against the native stack)
 	@infra/stack/scripts/ensure-deps.sh browser
 	@node infra/stack/scripts/test-all.mjs e2e
+
+screenshots: $(NPM_DEPS) ## PNGs of every route at 390×844, 768×1024 and desktop in test-results/screenshots (native stack)
+	@infra/stack/scripts/ensure-deps.sh browser
+	@npm run --silent -w tests screenshots
 
 lint: $(NPM_DEPS) ## Biome lint + format check
 	@npx biome check --error-on-warnings .

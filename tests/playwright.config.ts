@@ -1,5 +1,17 @@
 import { defineConfig, devices } from '@playwright/test'
 
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-gpu',
+    '--no-sandbox',
+  ],
+}
+
 // The stack is started once by global-setup.ts on free ports; it hands the app URL to the workers
 // through the environment, which is read here when each worker loads this config.
 export default defineConfig({
@@ -20,21 +32,24 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
+    // Every spec; the narrow header's own tests (@narrow) need a narrow screen.
+    { name: 'desktop', grepInvert: /@narrow/, use: { ...devices['Desktop Chrome'], launchOptions } },
+    // The shell journeys (@shell) again on the house's shared tablet and on a phone, both by touch;
+    // a page's main journey tagged @tablet runs on the tablet as well.
     {
-      name: 'chromium',
+      name: 'tablet',
+      grep: /@shell|@narrow|@tablet/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 768, height: 1024 }, hasTouch: true, launchOptions },
+    },
+    {
+      name: 'phone',
+      grep: /@shell|@narrow/,
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-gpu',
-            '--no-sandbox',
-          ],
-        },
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        isMobile: true,
+        launchOptions,
       },
     },
   ],

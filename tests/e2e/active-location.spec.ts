@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { ACCOUNTS, expect, signIn, test } from './fixtures.ts'
 
-test('the chosen location is kept across a reload', async ({ page }) => {
+test('the chosen location is kept across a reload', { tag: '@shell' }, async ({ page }) => {
   await signIn(page, ACCOUNTS.superuser.email)
   const switcher = page.getByRole('combobox', { name: 'Lokation' })
   await expect(switcher.getByRole('option')).toHaveText(['Bostedet Solsikken', 'Egebakken'])
@@ -21,7 +21,9 @@ test('a stored location that is gone falls back to the first one, which is saved
   expect(await page.evaluate(() => localStorage.getItem('activeLocationId'))).toBe('solsikken')
 })
 
-test("a user only sees their own locations: the employee's one needs no switcher", async ({ page }) => {
+test("a user only sees their own locations: the employee's one needs no switcher", { tag: '@shell' }, async ({
+  page,
+}) => {
   await signIn(page, ACCOUNTS.employee.email)
   await expect(page.getByRole('combobox', { name: 'Lokation' })).toHaveCount(0)
   await expect(page.getByRole('banner').getByText('Bostedet Solsikken')).toBeVisible()

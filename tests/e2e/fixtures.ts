@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { createRequire } from 'node:module'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 
 export { expect }
 
@@ -99,8 +99,53 @@ export async function signIn(page: Page, email: string, password: string = DEMO_
   await expect(page.getByRole('heading', { level: 1, name: 'Dagsoversigt' })).toBeVisible()
 }
 
+/** The user menu's button; on a narrow screen the one menu button, which is named 'Menu {name}'. */
 export function userMenuButton(page: Page, name: string) {
   return page.getByRole('button', { name: new RegExp(name) })
+}
+
+/**
+ * Whether the page shows the narrow header (tablet, phone), where the nav links and the user
+ * menu's entries sit behind one menu button. Mirrors COMPACT_HEADER_QUERY in web/src/app/layout.
+ */
+export function isNarrow(page: Page): boolean {
+  return (page.viewportSize()?.width ?? 1280) < 1024
+}
+
+export function menuButton(page: Page): Locator {
+  return page.getByRole('banner').getByRole('button', { name: /^Menu/ })
+}
+
+async function openNarrowMenu(page: Page): Promise<void> {
+  const button = menuButton(page)
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click()
+  await expect(button).toHaveAttribute('aria-expanded', 'true')
+}
+
+/** The main navigation, shown first when it sits behind the narrow header's menu button. */
+export async function mainNav(page: Page): Promise<Locator> {
+  if (isNarrow(page)) await openNarrowMenu(page)
+  return page.getByRole('navigation', { name: 'Hovedmenu' })
+}
+
+/**
+ * Opens the user menu (a menu of menuitems on a wide screen; a list of links and a button in the
+ * narrow header's menu) and returns its entries.
+ */
+export async function openUserMenu(page: Page, name: string): Promise<Locator> {
+  if (!isNarrow(page)) {
+    const button = userMenuButton(page, name)
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click()
+    return page.getByRole('menu').getByRole('menuitem')
+  }
+  await openNarrowMenu(page)
+  return page.getByRole('list', { name: `Brugermenu for ${name}` }).locator('a, button')
+}
+
+/** Opens the user menu and chooses one of its entries ('Indstillinger', 'Admin', 'Log ud'). */
+export async function chooseFromUserMenu(page: Page, name: string, entry: string): Promise<void> {
+  const entries = await openUserMenu(page, name)
+  await entries.filter({ hasText: new RegExp(`^${entry}$`) }).click()
 }
 
 const require = createRequire(import.meta.url)

@@ -5,7 +5,7 @@ import { ACCOUNTS, expect, failedRequest, signIn, test, userMenuButton } from '.
 const SIGN_IN_REFUSED = failedRequest(400, '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword')
 
 for (const [role, account] of Object.entries(ACCOUNTS)) {
-  test(`a ${role} signs in and sees their name in the header`, async ({ page }) => {
+  test(`a ${role} signs in and sees their name in the header`, { tag: '@shell' }, async ({ page }) => {
     await signIn(page, account.email)
     await expect(userMenuButton(page, account.name)).toBeVisible()
     const cookies = await page.context().cookies()

@@ -71,6 +71,8 @@ export const da = {
     home: 'Bosted – gå til Dagsoversigt',
     mainNav: 'Hovedmenu',
     userMenu: (name: string) => `Brugermenu for ${name}`,
+    /** The one menu button of the narrow header (tablet, phone): nav links and user menu. */
+    menu: 'Menu',
     location: 'Lokation',
     locationLogo: (name: string) => `Logo for ${name}`,
     skipToContent: 'Gå til indhold',

@@ -2,13 +2,17 @@ import '../../test/setup.ts'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { expect, test, vi } from 'vitest'
+import { afterEach, expect, test, vi } from 'vitest'
 import { Header } from './header.tsx'
 
 const twoLocations = [
   { id: 'a', name: 'Åbo', logoUrl: 'https://example.test/abo.png' },
   { id: 'b', name: 'Birkely', logoUrl: null },
 ]
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
 
 function renderHeader(props: Partial<Parameters<typeof Header>[0]> = {}) {
   const onLogout = vi.fn(async () => {})
@@ -18,15 +22,20 @@ function renderHeader(props: Partial<Parameters<typeof Header>[0]> = {}) {
       {
         path: '*',
         element: (
-          <Header
-            name="Anna Hansen"
-            isAdmin={false}
-            locations={twoLocations}
-            activeLocationId="a"
-            onSelectLocation={onSelectLocation}
-            onLogout={onLogout}
-            {...props}
-          />
+          <>
+            <Header
+              name="Anna Hansen"
+              isAdmin={false}
+              locations={twoLocations}
+              activeLocationId="a"
+              onSelectLocation={onSelectLocation}
+              onLogout={onLogout}
+              {...props}
+            />
+            <main>
+              <button type="button">Sidens indhold</button>
+            </main>
+          </>
         ),
       },
     ],
@@ -131,4 +140,124 @@ test('the background panel slides in only once the page is scrolled more than 48
   expect(panel).toHaveAttribute('data-visible', 'true')
   scrollTo(0)
   expect(panel).toHaveAttribute('data-visible', 'false')
+})
+
+/** A tablet or phone: the header's media query for the narrow layout matches. */
+function useNarrowScreen() {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: query.includes('max-width'),
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
+  )
+}
+
+const menuButton = () => screen.getByRole('button', { name: /^Menu/ })
+
+test('on a narrow screen the nav links and the user entries sit behind one menu button', async () => {
+  useNarrowScreen()
+  const user = userEvent.setup()
+  renderHeader({ isAdmin: true })
+  expect(screen.queryByRole('navigation', { name: 'Hovedmenu' })).toBeNull()
+  expect(screen.queryByRole('link', { name: 'Indstillinger' })).toBeNull()
+  expect(menuButton()).toHaveAccessibleName('Menu Anna Hansen')
+  expect(menuButton()).toHaveAttribute('aria-expanded', 'false')
+  // The active location stays in the bar.
+  expect(screen.getByRole('combobox', { name: 'Lokation' })).toBeVisible()
+  expect(screen.getByRole('img', { name: 'Logo for Åbo' })).toBeVisible()
+
+  await user.click(menuButton())
+  expect(menuButton()).toHaveAttribute('aria-expanded', 'true')
+  const panel = document.getElementById(menuButton().getAttribute('aria-controls')!)!
+  expect(panel).toBeVisible()
+  const nav = screen.getByRole('navigation', { name: 'Hovedmenu' })
+  expect(panel).toContainElement(nav)
+  expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual([
+    'Dagsoversigt',
+    'Dagbøger',
+    'Statistik',
+  ])
+  const entries = screen.getByRole('list', { name: 'Brugermenu for Anna Hansen' })
+  expect(Array.from(entries.querySelectorAll('a, button')).map((entry) => entry.textContent)).toEqual([
+    'Indstillinger',
+    'Admin',
+    'Log ud',
+  ])
+})
+
+test('on a narrow screen Admin is offered to admins only', async () => {
+  useNarrowScreen()
+  const user = userEvent.setup()
+  renderHeader()
+  await user.click(menuButton())
+  expect(screen.getByRole('link', { name: 'Indstillinger' })).toBeVisible()
+  expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull()
+})
+
+test('the narrow menu moves focus to its first link; Escape closes it and returns focus to the button', async () => {
+  useNarrowScreen()
+  const user = userEvent.setup()
+  renderHeader()
+  menuButton().focus()
+  await user.keyboard('{Enter}')
+  expect(screen.getByRole('link', { name: 'Dagsoversigt' })).toHaveFocus()
+  await user.tab()
+  expect(screen.getByRole('link', { name: 'Dagbøger' })).toHaveFocus()
+  await user.keyboard('{Escape}')
+  expect(menuButton()).toHaveAttribute('aria-expanded', 'false')
+  expect(menuButton()).toHaveFocus()
+})
+
+test('tabbing past the last entry of the narrow menu closes it', async () => {
+  useNarrowScreen()
+  const user = userEvent.setup()
+  renderHeader()
+  await user.click(menuButton())
+  screen.getByRole('button', { name: 'Log ud' }).focus()
+  await user.tab()
+  expect(screen.getByRole('button', { name: 'Sidens indhold' })).toHaveFocus()
+  expect(menuButton()).toHaveAttribute('aria-expanded', 'false')
+})
+
+test('a click outside closes the narrow menu', async () => {
+  useNarrowScreen()
+  const user = userEvent.setup()
+  renderHeader()
+  await user.click(menuButton())
+  await user.click(screen.getByRole('img', { name: 'Logo for Åbo' }))
+  expect(menuButton()).toHaveAttribute('aria-expanded', 'false')
+})
+
+test('choosing a link in the narrow menu goes there and closes the menu', async () => {
+  useNarrowScreen()
+  const user = userEvent.setup()
+  const { router } = renderHeader()
+  await user.click(menuButton())
+  await user.click(screen.getByRole('link', { name: 'Indstillinger' }))
+  expect(router.state.location.pathname).toBe('/settings/persons')
+  expect(menuButton()).toHaveAttribute('aria-expanded', 'false')
+  await user.click(menuButton())
+  await user.click(screen.getByRole('link', { name: 'Statistik' }))
+  expect(router.state.location.pathname).toBe('/statistics')
+  expect(menuButton()).toHaveAttribute('aria-expanded', 'false')
+})
+
+test('Log ud in the narrow menu calls the logout', async () => {
+  useNarrowScreen()
+  const user = userEvent.setup()
+  const { onLogout } = renderHeader()
+  await user.click(menuButton())
+  await user.click(screen.getByRole('button', { name: 'Log ud' }))
+  expect(onLogout).toHaveBeenCalledTimes(1)
+})
+
+test('a long location name is kept whole in the text and its title while the bar cuts it', () => {
+  const long = 'Bostedet Solsikken – afdeling for unge voksne i Nordjylland'
+  renderHeader({ locations: [{ id: 'l', name: long, logoUrl: null }], activeLocationId: 'l' })
+  const name = screen.getByText(long)
+  expect(name).toHaveClass('location__name')
+  expect(name).toHaveAttribute('title', long)
 })

@@ -3,8 +3,11 @@ import { da } from '@bosted/domain/messages/da'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { LocationSummary } from '../../features/locations/locations-store.ts'
+import { CompactMenu } from './compact-menu.tsx'
 import { LocationSwitcher } from './location-switcher.tsx'
 import { PrefetchLink } from './prefetch-link.tsx'
+import { useKeepFocusedFieldVisible } from './use-keep-focused-field-visible.ts'
+import { COMPACT_HEADER_QUERY, useMediaQuery } from './use-media-query.ts'
 import { UserMenu } from './user-menu.tsx'
 
 type Props = {
@@ -34,31 +37,51 @@ export function useIsScrolled(threshold: number = HEADER_SHADOW_SCROLL_PX): bool
   return isScrolled
 }
 
-/** The sticky top bar of SPEC §2. */
+function MainNav() {
+  return (
+    <nav className="header__nav" aria-label={da.shell.mainNav}>
+      <ul>
+        {NAV.map((item) => (
+          <li key={item.to}>
+            <PrefetchLink to={item.to}>{item.label}</PrefetchLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+/**
+ * The sticky top bar of SPEC §2. On narrow screens (tablet, phone) the nav links and the user
+ * menu's entries move into one menu button; the active location stays in the bar.
+ */
 export function Header({ name, isAdmin, locations, activeLocationId, onSelectLocation, onLogout }: Props) {
   const isScrolled = useIsScrolled()
+  const isCompact = useMediaQuery(COMPACT_HEADER_QUERY)
+  // The header is on every signed-in page, so every form there gets this.
+  useKeepFocusedFieldVisible()
   return (
-    <header className="header" data-scrolled={isScrolled}>
+    <header className="header" data-scrolled={isScrolled} data-compact={isCompact}>
       <div className="header__panel" data-testid="header-panel" data-visible={isScrolled} aria-hidden="true" />
       <div className="header__bar">
         <Link to="/daily" className="header__logo" aria-label={da.shell.home}>
           <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">
             <path d="M16 3 3 14h4v14h7v-8h4v8h7V14h4z" fill="currentColor" />
           </svg>
-          <span aria-hidden="true">{da.shell.appName}</span>
+          <span className="header__wordmark" aria-hidden="true">
+            {da.shell.appName}
+          </span>
         </Link>
-        <nav className="header__nav" aria-label={da.shell.mainNav}>
-          <ul>
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <PrefetchLink to={item.to}>{item.label}</PrefetchLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {!isCompact && <MainNav />}
         <div className="header__end">
           <LocationSwitcher locations={locations} activeId={activeLocationId} onSelect={onSelectLocation} />
-          <UserMenu name={name} isAdmin={isAdmin} onLogout={onLogout} />
+          {isCompact ? (
+            <CompactMenu name={name} isAdmin={isAdmin} onLogout={onLogout}>
+              <MainNav />
+            </CompactMenu>
+          ) : (
+            <UserMenu name={name} isAdmin={isAdmin} onLogout={onLogout} />
+          )}
         </div>
       </div>
     </header>

@@ -4,7 +4,11 @@ import type { LocationSummary } from '../../features/locations/locations-store.t
 
 type Props = { locations: readonly LocationSummary[]; activeId: string | null; onSelect: (id: string) => void }
 
-/** The active location's logo (when it has one) and, for staff with several locations, a switcher. */
+/**
+ * The active location's logo (when it has one) and, for staff with several locations, a switcher.
+ * On a narrow header a long name is cut with an ellipsis; the full name stays in the text (and its
+ * title) for screen readers and a long press.
+ */
 export function LocationSwitcher({ locations, activeId, onSelect }: Props) {
   const selectId = useId()
   const active = locations.find((location) => location.id === activeId) ?? null
@@ -22,6 +26,7 @@ export function LocationSwitcher({ locations, activeId, onSelect }: Props) {
           <select
             id={selectId}
             className="location__select"
+            title={active.name}
             value={active.id}
             onChange={(event) => onSelect(event.target.value)}
           >
@@ -33,7 +38,9 @@ export function LocationSwitcher({ locations, activeId, onSelect }: Props) {
           </select>
         </>
       ) : (
-        <span className="location__name">{active.name}</span>
+        <span className="location__name" title={active.name}>
+          {active.name}
+        </span>
       )}
     </div>
   )
