@@ -29,5 +29,5 @@ export declare function readOptions(env: Record<string, string | undefined>, mod
 export declare function firebaseConfig(options: Options): FirebaseConfig
 export declare function exportDir(options: Options): string
 export declare function firebaseArgs(options: Options, hasExport: boolean): string[]
-export declare function emulatorLiteArgs(options: Options): string[]
+export declare function emulatorLiteArgs(options: Options, hasAuthExport?: boolean): string[]
 export declare function run(options: Options): Promise<number>

@@ -1,6 +1,6 @@
 // Entrypoint of the `emulators` container, in both of its images:
 //   --mode official  firebase-tools' Auth, Firestore and Storage emulators plus the Emulator UI (Java 21)
-//   --mode lite      firebase-tools' Auth emulator (pure Node) + emulator-lite for Firestore and Storage
+//   --mode lite      emulator-lite alone: Auth, Firestore and Storage, every write durable in SQLite
 // It writes firebase.json from the environment (ports are the same inside and outside the container,
 // because the emulators and the UI tell browsers their own ports), keeps the data under DATA_DIR
 // (a named volume) with --import / --export-on-exit, forwards SIGTERM so the export runs, and exits
@@ -97,8 +97,11 @@ export function firebaseArgs(options, hasExport) {
   ]
 }
 
-/** @param {ReturnType<typeof readOptions>} options */
-export function emulatorLiteArgs(options) {
+/**
+ * @param {ReturnType<typeof readOptions>} options
+ * @param {boolean} hasAuthExport whether a volume from before (firebase-tools' Auth export) is there to import once
+ */
+export function emulatorLiteArgs(options, hasAuthExport = false) {
   return [
     '--import',
     'tsx',
@@ -109,6 +112,11 @@ export function emulatorLiteArgs(options) {
     String(options.ports.firestore),
     '--storage-port',
     String(options.ports.storage),
+    '--auth-port',
+    String(options.ports.auth),
+    '--project',
+    options.projectId,
+    ...(hasAuthExport ? ['--import-auth', exportDir(options)] : []),
     '--data',
     join(options.dataDir, 'emulator-lite'),
     '--firestore-rules',
@@ -132,18 +140,24 @@ export async function run(options) {
   console.log(
     `emulators (${options.mode}): project ${options.projectId}, data in ${options.dataDir}${hasExport ? ' (importing the last export)' : ' (empty)'}`,
   )
-  const children = [
-    spawn(options.firebaseBin, firebaseArgs(options, hasExport), {
-      cwd: options.workDir,
-      env: childEnv,
-      stdio: 'inherit',
-    }),
-  ]
-  if (options.mode === 'lite') {
-    children.push(
-      spawn(process.execPath, emulatorLiteArgs(options), { cwd: APP_ROOT, env: childEnv, stdio: 'inherit' }),
-    )
-  }
+  // Lite: emulator-lite serves Auth too, so every account change is in SQLite the moment it is
+  // acknowledged; accounts an older volume holds as firebase-tools' export are imported once.
+  const children =
+    options.mode === 'lite'
+      ? [
+          spawn(process.execPath, emulatorLiteArgs(options, hasExport), {
+            cwd: APP_ROOT,
+            env: childEnv,
+            stdio: 'inherit',
+          }),
+        ]
+      : [
+          spawn(options.firebaseBin, firebaseArgs(options, hasExport), {
+            cwd: options.workDir,
+            env: childEnv,
+            stdio: 'inherit',
+          }),
+        ]
   let stopping = false
   const stopAll = (signal) => {
     if (stopping) return
