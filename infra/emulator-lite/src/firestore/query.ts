@@ -13,7 +13,7 @@ import {
 } from './values.ts'
 
 // Admin sends enums as integers, Lite as names: normalise to names.
-const FIELD_OPS = [
+export const FIELD_OPS = [
   '',
   'LESS_THAN',
   'LESS_THAN_OR_EQUAL',
@@ -26,9 +26,9 @@ const FIELD_OPS = [
   'ARRAY_CONTAINS_ANY',
   'NOT_IN',
 ]
-const UNARY_OPS = ['', '', 'IS_NAN', 'IS_NULL', 'IS_NOT_NAN', 'IS_NOT_NULL']
-const COMPOSITE_OPS = ['', 'AND', 'OR']
-const DIRECTIONS = ['', 'ASCENDING', 'DESCENDING']
+export const UNARY_OPS = ['', '', 'IS_NAN', 'IS_NULL', 'IS_NOT_NAN', 'IS_NOT_NULL']
+export const COMPOSITE_OPS = ['', 'AND', 'OR']
+export const DIRECTIONS = ['', 'ASCENDING', 'DESCENDING']
 
 function enumName(value: unknown, names: string[], what: string): string {
   const name = typeof value === 'number' ? names[value] : value

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { crc32 } from 'node:zlib'
+import { crc32cOf } from '../storage/checksums.ts'
 import {
   checkInt,
   compare,
@@ -506,16 +507,6 @@ function hashInput(value: RValue | undefined, what: string): Buffer {
   return fail(`${what} expects bytes or a string, got ${typeName(value ?? null)}.`)
 }
 
-const CRC32C_TABLE = (() => {
-  const table = new Uint32Array(256)
-  for (let n = 0; n < 256; n++) {
-    let c = n
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0x82f63b78 ^ (c >>> 1) : c >>> 1
-    table[n] = c >>> 0
-  }
-  return table
-})()
-
 function uint32Bytes(n: number): Uint8Array {
   const out = Buffer.alloc(4)
   out.writeUInt32BE(n >>> 0)
@@ -622,10 +613,7 @@ export const NAMESPACES: Record<string, Record<string, (args: RValue[]) => RValu
     },
     crc32c: (args) => {
       arity(args, 1, 'hashing.crc32c')
-      let crc = 0xffffffff
-      for (const byte of hashInput(args[0], 'hashing.crc32c'))
-        crc = (CRC32C_TABLE[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8)
-      return uint32Bytes(crc ^ 0xffffffff)
+      return uint32Bytes(crc32cOf(hashInput(args[0], 'hashing.crc32c')))
     },
     md5: (args) => {
       arity(args, 1, 'hashing.md5')

@@ -1,24 +1,8 @@
 import { parseFieldPath } from '../firestore/paths.ts'
+// Admin sends enums as integers, the web SDKs as names: the same tables as the query engine's.
+import { COMPOSITE_OPS, DIRECTIONS, FIELD_OPS, UNARY_OPS } from '../firestore/query.ts'
 import type { Value } from '../firestore/values.ts'
 import { type ConstraintOp, fail, fromValue, RConstraint, type RMap, type RValue } from './values.ts'
-
-// Admin sends enums as integers, the web SDKs as names (as in ../firestore/query.ts).
-const FIELD_OPS = [
-  '',
-  'LESS_THAN',
-  'LESS_THAN_OR_EQUAL',
-  'GREATER_THAN',
-  'GREATER_THAN_OR_EQUAL',
-  'EQUAL',
-  'NOT_EQUAL',
-  'ARRAY_CONTAINS',
-  'IN',
-  'ARRAY_CONTAINS_ANY',
-  'NOT_IN',
-]
-const UNARY_OPS = ['', '', 'IS_NAN', 'IS_NULL', 'IS_NOT_NAN', 'IS_NOT_NULL']
-const COMPOSITE_OPS = ['', 'AND', 'OR']
-const DIRECTIONS = ['', 'ASCENDING', 'DESCENDING']
 
 /** More ways than this is not a query Firestore accepts (it caps disjunctions at 30). */
 export const MAX_WAYS = 512

@@ -10,12 +10,17 @@ const CRC32C_TABLE = (() => {
   return table
 })()
 
-/** CRC32C (Castagnoli) as GCS reports it: base64 of the big-endian 4 bytes. */
-export function crc32c(data: Buffer): string {
+/** CRC32C (Castagnoli) of the bytes, as an unsigned 32-bit number. */
+export function crc32cOf(data: Uint8Array): number {
   let crc = 0xffffffff
   for (const byte of data) crc = (CRC32C_TABLE[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8)
+  return (crc ^ 0xffffffff) >>> 0
+}
+
+/** CRC32C as GCS reports it: base64 of the big-endian 4 bytes. */
+export function crc32c(data: Buffer): string {
   const out = Buffer.alloc(4)
-  out.writeUInt32BE((crc ^ 0xffffffff) >>> 0)
+  out.writeUInt32BE(crc32cOf(data))
   return out.toString('base64')
 }
 
