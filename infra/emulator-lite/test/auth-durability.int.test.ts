@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -7,25 +7,14 @@ import { signInWithEmailAndPassword, signOut } from 'firebase/auth'
 import { expect, test } from 'vitest'
 import { freePort } from '../../stack/src/ports.ts'
 import { type AuthTarget, call, connectAuthClients, errorCode, nextSecond } from './auth-support.ts'
+import { startCliProcess } from './cli-process.ts'
 
-const CLI = join(import.meta.dirname, '../src/cli.ts')
 const PROJECT = 'demo-auth-durability'
 const PASSWORD = 'Durabel-Hemmelighed-42'
 
 async function startCli(dataDir: string, authPort: number): Promise<ChildProcess> {
   const args = ['--firestore-port', '0', '--storage-port', '0', '--auth-port', String(authPort)]
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args, '--project', PROJECT, '--data', dataDir], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-  })
-  while (!output.includes('emulator-lite ready')) {
-    if (child.exitCode !== null) throw new Error(`emulator-lite exited: ${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  return child
+  return (await startCliProcess([...args, '--project', PROJECT, '--data', dataDir])).child
 }
 
 type Expected = { claims?: Record<string, unknown>; disabled?: boolean; displayName?: string }

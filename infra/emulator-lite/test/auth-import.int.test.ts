@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -8,29 +8,12 @@ import { expect, test } from 'vitest'
 import { freePort } from '../../stack/src/ports.ts'
 import { startAuthEmulator } from '../../stack/src/services/auth-emulator.ts'
 import { type AuthTarget, connectAuthClients, errorCode } from './auth-support.ts'
+import { startCliProcess } from './cli-process.ts'
 
-const CLI = join(import.meta.dirname, '../src/cli.ts')
 const PROJECT = 'demo-auth-import'
 const PASSWORD = 'Importeret-Hemmelighed-7'
 
-async function startCli(args: string[]): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', CLI, '--firestore-port', '0', '--storage-port', '0', ...args],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  )
-  let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-  })
-  while (!output.includes('emulator-lite ready')) {
-    if (child.exitCode !== null) throw new Error(`emulator-lite exited: ${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  return { child, output: () => output }
-}
+const startCli = (args: string[]) => startCliProcess(['--firestore-port', '0', '--storage-port', '0', ...args])
 
 test('accounts exported by the official emulator on exit move into emulator-lite once, passwords re-hashed', async () => {
   const workDir = mkdtempSync(join(tmpdir(), 'official-auth-export-'))

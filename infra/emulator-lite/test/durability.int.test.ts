@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -7,35 +7,12 @@ import { join } from 'node:path'
 import { getDownloadURL, ref, uploadBytes, uploadBytesResumable } from 'firebase/storage'
 import { expect, test } from 'vitest'
 import { freePort } from '../../stack/src/ports.ts'
+import { startCliProcess } from './cli-process.ts'
 import { connectSdks } from './sdk.ts'
 
-const CLI = join(import.meta.dirname, '../src/cli.ts')
-
 async function startCli(dataDir: string, firestorePort: number, storagePort: number): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      CLI,
-      '--firestore-port',
-      String(firestorePort),
-      '--storage-port',
-      String(storagePort),
-      '--data',
-      dataDir,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  )
-  let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-  })
-  while (!output.includes('emulator-lite ready')) {
-    if (child.exitCode !== null) throw new Error(`emulator-lite exited: ${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  return child
+  const args = ['--firestore-port', String(firestorePort), '--storage-port', String(storagePort), '--data', dataDir]
+  return (await startCliProcess(args)).child
 }
 
 test('every acknowledged document, replaced version and Storage object survives kill -9 in the middle of a write burst', async () => {

@@ -1,0 +1,21 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { join } from 'node:path'
+
+const CLI = join(import.meta.dirname, '../src/cli.ts')
+
+/**
+ * Runs the emulator-lite CLI as its own process (so a test can `kill -9` it) and resolves once it
+ * printed `emulator-lite ready`; `output()` is everything it printed so far.
+ */
+export async function startCliProcess(args: string[]): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  while (!output.includes('emulator-lite ready')) {
+    if (child.exitCode !== null) throw new Error(`emulator-lite exited: ${output}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return { child, output: () => output }
+}
