@@ -11,6 +11,7 @@ const benches = [
   ['api', 'api/bench/bench.ts'],
   ['seed', 'seed/bench.ts'],
   ['web bundle', 'web/bench/bundle-size.ts'],
+  ['web: /daily (60 persons × 90 days)', 'web/bench/daily-bench.ts'],
 ]
 let failed = 0
 for (const [name, file] of benches) {
