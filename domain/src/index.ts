@@ -1,6 +1,7 @@
 export * from './answer.ts'
 export * from './api.ts'
 export * from './constants.ts'
+export * from './days.ts'
 export * from './errors.ts'
 export * from './location.ts'
 export { da } from './messages/da.ts'
