@@ -393,6 +393,22 @@ const CASES: Case[] = [
       set(`persons/pa/registrations/${fresh('r')}`, registration('pa', L1, 'emp', { comment: 'x'.repeat(501) }))(c),
   ],
   [
+    'employee',
+    'registers with its name',
+    'allow',
+    (c) => set(`persons/pa/registrations/${fresh('r')}`, registration('pa', L1, 'emp', { createdByName: 'Emma' }))(c),
+  ],
+  [
+    'employee',
+    'registers with a name over 200 characters',
+    'deny',
+    (c) =>
+      set(
+        `persons/pa/registrations/${fresh('r')}`,
+        registration('pa', L1, 'emp', { createdByName: 'x'.repeat(201) }),
+      )(c),
+  ],
+  [
     'personA',
     'registers for itself (answers feature)',
     'allow',
@@ -439,6 +455,12 @@ const CASES: Case[] = [
     "corrects another author's registration",
     'allow',
     update('persons/pa/registrations/r-pa', { value: 2, updatedBy: 'sup' }),
+  ],
+  [
+    'superuser',
+    "puts its own name on another author's registration",
+    'deny',
+    update('persons/pa/registrations/r-pa', { createdByName: 'Leder', updatedBy: 'sup' }),
   ],
   ['employee', 'deletes its own registration', 'allow', remove('persons/pa/registrations/r-emp-del')],
   ['employee', "deletes another author's registration", 'deny', remove('persons/pa/registrations/r-pa')],

@@ -348,6 +348,9 @@ function buildPerson(input: PersonInput): { id: string; docs: PlannedDoc[]; auth
         answer.value === lowest && answer.entity === 'location' && dayRng.chance(0.35)
           ? dayRng.pick(LOW_VALUE_COMMENTS)
           : undefined
+      // createdAt draws from the day's random numbers before the author, as it always has.
+      const createdAt = at(day, dayRng, from, to)
+      const by = author(0.5)
       const registration = RegistrationSchema.parse({
         personId: id,
         locationId: location.id,
@@ -357,8 +360,9 @@ function buildPerson(input: PersonInput): { id: string; docs: PlannedDoc[]; auth
         entity: answer.entity,
         ...(comment === undefined ? {} : { comment }),
         day,
-        createdAt: at(day, dayRng, from, to),
-        createdBy: author(0.5).uid,
+        createdAt,
+        createdBy: by.uid,
+        createdByName: by.name,
       })
       docs.push({ kind: 'registrations', path: `persons/${id}/registrations/${key}-${index + 1}`, data: registration })
     })
