@@ -19,6 +19,8 @@ export default defineConfig({
           root: './web',
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}'],
+          // The web's *.int.test.ts run in the integration project, against emulator-lite with rules.
+          exclude: ['**/node_modules/**', 'src/**/*.int.test.ts'],
         },
       },
       {

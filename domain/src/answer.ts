@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { da } from './messages/da.ts'
 
 export const ANSWER_ENTITIES = ['person', 'location'] as const
 export type AnswerEntity = (typeof ANSWER_ENTITIES)[number]
@@ -39,10 +40,25 @@ export const RegistrationSchema = CareRecordSchema.extend({
   value: z.number(),
   entity: z.enum(ANSWER_ENTITIES),
   comment: z.string().optional(),
+  /** The author's name when it was written, so lists need no read of the staff documents. */
+  createdByName: z.string().optional(),
   updatedAt: z.string().optional(),
   updatedBy: z.string().optional(),
 })
 export type Registration = z.infer<typeof RegistrationSchema>
+
+/** A registration comment's bound, as firestore.rules has it. */
+export const REGISTRATION_COMMENT_MAX_LENGTH = 500
+
+/** The register dialog's form: one of the person's options, and an optional bounded comment. */
+export const RegistrationFormSchema = z.object({
+  answerId: z.string().min(1, da.registration.answerRequired),
+  comment: z
+    .string()
+    .trim()
+    .max(REGISTRATION_COMMENT_MAX_LENGTH, da.registration.commentTooLong(REGISTRATION_COMMENT_MAX_LENGTH)),
+})
+export type RegistrationForm = z.infer<typeof RegistrationFormSchema>
 
 /** An earlier text of a corrected diary entry: the text as it was, and who replaced it when. */
 export const NoteRevisionSchema = z.object({ text: z.string(), at: z.string(), by: z.string(), byName: z.string() })

@@ -1,4 +1,5 @@
 import '../test/setup.ts'
+import { PersonSchema } from '@bosted/domain/person'
 import { render, screen } from '@testing-library/react'
 import { initializeApp } from 'firebase/app'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
@@ -24,6 +25,13 @@ vi.mock('../features/session/api/load-session-user.ts', () => ({
 }))
 vi.mock('../features/locations/api/get-locations.ts', () => ({
   getLocations: vi.fn(async () => [{ id: 'a', name: 'Åbo', logoUrl: null }]),
+}))
+
+// The person routes read the person first (route validation); p1 exists, any other id does not.
+vi.mock('../features/persons/api/get-person.ts', () => ({
+  getPerson: vi.fn(async (id: string) =>
+    id === 'p1' ? PersonSchema.parse({ id, createdAt: '2026-01-01T00:00:00.000Z', locationId: 'a' }) : null,
+  ),
 }))
 
 function visit(path: string) {
@@ -109,6 +117,12 @@ test.each([
   visit(path)
   expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument()
   expect(screen.getByText(message)).toBeInTheDocument()
+})
+
+test('a person that does not exist, or that the user may not read, is the 404 page', async () => {
+  visit('/person/p2/daily')
+  expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument()
+  expect(screen.getByText('Page Not Found: /person/p2/daily')).toBeInTheDocument()
 })
 
 test('an unknown route shows Page Not Found: {path} inside the shell', async () => {

@@ -77,7 +77,10 @@ export const routes: RouteObject[] = [
           }),
           page(() => import('./routes/person/layout.tsx'), {
             path: 'person/:id',
-            loader: validateParams((params) => isId(params.id)),
+            // Loaded with its route: the person is read (and the rules consulted) before the page shows.
+            loader: async (args) => (await import('./routes/person/person-loader.ts')).personLoader(args),
+            // Only a new person needs a new check; the layout's tabs keep the one made.
+            shouldRevalidate: ({ currentParams, nextParams }) => currentParams.id !== nextParams.id,
             children: [
               { index: true, loader: ({ params }) => redirect(`/person/${params.id}/daily`) },
               page(() => import('./routes/person/daily.tsx'), { path: 'daily' }),

@@ -1,10 +1,14 @@
 import { da } from '@bosted/domain/messages/da'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { toast } from 'sonner'
 import { useSnapshot } from 'valtio'
+import { subscribeKey } from 'valtio/utils'
 import { locations, selectLocation } from '../../features/locations/locations-store.ts'
 import { logout } from '../../features/session/api/logout.ts'
 import { fullName, isAdmin, session } from '../../features/session/session-store.ts'
+import { queryClient } from '../../lib/query-client.ts'
 import { Header } from '../layout/header.tsx'
 import { PageTransition } from '../layout/page-transition.tsx'
 import { RouteLoading } from '../layout/route-loading.tsx'
@@ -15,6 +19,14 @@ export function Component() {
   const { user } = useSnapshot(session)
   const { list, activeId } = useSnapshot(locations)
   const navigate = useNavigate()
+  // However the session ends (sign-out, expiry, revocation), no care data stays in the cache.
+  useEffect(
+    () =>
+      subscribeKey(session, 'user', (next) => {
+        if (next === null) queryClient.clear()
+      }),
+    [],
+  )
   if (user === null) return <RouteLoading />
 
   const handleLogout = async () => {
@@ -30,21 +42,23 @@ export function Component() {
   }
 
   return (
-    <div className="shell">
-      <a className="skip-link" href="#main">
-        {da.shell.skipToContent}
-      </a>
-      <Header
-        name={fullName(user)}
-        isAdmin={isAdmin(user)}
-        locations={list}
-        activeLocationId={activeId}
-        onSelectLocation={(id) => selectLocation(id)}
-        onLogout={handleLogout}
-      />
-      <main id="main" className="shell__main" tabIndex={-1}>
-        <PageTransition />
-      </main>
-    </div>
+    <QueryClientProvider client={queryClient}>
+      <div className="shell">
+        <a className="skip-link" href="#main">
+          {da.shell.skipToContent}
+        </a>
+        <Header
+          name={fullName(user)}
+          isAdmin={isAdmin(user)}
+          locations={list}
+          activeLocationId={activeId}
+          onSelectLocation={(id) => selectLocation(id)}
+          onLogout={handleLogout}
+        />
+        <main id="main" className="shell__main" tabIndex={-1}>
+          <PageTransition />
+        </main>
+      </div>
+    </QueryClientProvider>
   )
 }

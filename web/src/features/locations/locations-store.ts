@@ -2,7 +2,15 @@ import { ACTIVE_LOCATION_STORAGE_KEY } from '@bosted/domain/constants'
 import { proxy } from 'valtio'
 
 /** What the shell needs of a location; the active location includes its logo (SPEC §3). */
-export type LocationSummary = { id: string; name: string; logoUrl: string | null }
+export type LocationSummary = {
+  id: string
+  name: string
+  logoUrl: string | null
+  /** The location's daily reminder time 'HH:MM' (settings.notifications), the daily overview's default. */
+  reminderTime?: string | null
+  /** Ids of the location's answer options in display order (ADR 0003). */
+  answerOptions?: readonly string[]
+}
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 

@@ -1,7 +1,149 @@
 import { da } from '@bosted/domain/messages/da'
+import { useQuery } from '@tanstack/react-query'
+import { type ReactNode, useId } from 'react'
+import { useParams, useSearchParams } from 'react-router-dom'
+import { useSnapshot } from 'valtio'
 import { Page } from '../../../components/ui/page.tsx'
+import { StepNav } from '../../../components/ui/step-nav.tsx'
+import { locations } from '../../../features/locations/locations-store.ts'
+import { getPerson } from '../../../features/persons/api/get-person.ts'
+import { personName } from '../../../features/persons/person-name.ts'
+import { getPersonRegistrations } from '../../../features/registrations/api/get-person-registrations.ts'
+import { RegistrationList } from '../../../features/registrations/components/registration-list.tsx'
+import { dailyMeans, ValuesChart } from '../../../features/registrations/components/values-chart.tsx'
+import { type SessionUser, session } from '../../../features/session/session-store.ts'
+import { getLocationStaffNames } from '../../../features/staff/api/get-location-staff-names.ts'
+import { addDays, formatDay, formatShortDay, isDay, isoWeek, today, weekDays, weekStart } from '../../../lib/days.ts'
+import { queryKeys } from '../../../lib/query-keys.ts'
+import { useRegistrationFlow } from '../../care/registration-flow.tsx'
+import { RouteLoading } from '../../layout/route-loading.tsx'
 
-/** Its content arrives with its own issue. */
+const CHART_DAYS = 30
+
+/** One person's registrations a week at a time (`?week=` any day of it), and their last 30 days. */
 export function Component() {
-  return <Page title={da.pages.personDaily} level={2} />
+  const { id = '' } = useParams()
+  const { user } = useSnapshot(session)
+  const { list } = useSnapshot(locations)
+  const [params, setParams] = useSearchParams()
+  const now = today()
+  const requested = params.get('week')
+  const monday = weekStart(isDay(requested) ? requested : now)
+  const sunday = addDays(monday, 6)
+  const chartFrom = addDays(now, -(CHART_DAYS - 1))
+
+  const person = useQuery({ queryKey: queryKeys.person(id), queryFn: () => getPerson(id) })
+  const week = useQuery({
+    queryKey: queryKeys.personRegistrations(id, monday, sunday),
+    queryFn: () => getPersonRegistrations(id, monday, sunday),
+  })
+  const chart = useQuery({
+    queryKey: queryKeys.personRegistrations(id, chartFrom, now),
+    queryFn: () => getPersonRegistrations(id, chartFrom, now),
+  })
+  const location = list.find((candidate) => candidate.id === person.data?.locationId)
+  // Who registered: the location's staff names, read once per location (none is no failure).
+  const locationId = person.data?.locationId ?? null
+  const staff = useQuery({
+    queryKey: queryKeys.staffNames(locationId ?? ''),
+    queryFn: () => getLocationStaffNames(locationId ?? ''),
+    staleTime: 10 * 60_000,
+    // Registrations carry their author's name; only older ones without it need this read.
+    enabled:
+      locationId !== null &&
+      [...(week.data ?? []), ...(chart.data ?? [])].some((registration) => registration.createdByName === undefined),
+  })
+  const flow = useRegistrationFlow(
+    user as SessionUser,
+    person.data?.locationId == null
+      ? null
+      : { id: person.data.locationId, answerOptions: location?.answerOptions ?? [] },
+  )
+  const goTo = (day: string) => setParams({ week: day })
+  const headingId = useId()
+
+  const failed = [week, chart].filter((query) => query.isError)
+  let body: ReactNode
+  if (failed.length > 0) {
+    body = (
+      <div className="notice notice--error" role="alert">
+        <p>{da.daily.personLoadFailed}</p>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            for (const query of failed) void query.refetch()
+          }}
+        >
+          {da.daily.retry}
+        </button>
+      </div>
+    )
+  } else if (person.data == null || week.data === undefined || chart.data === undefined) {
+    body = (
+      <div className="daily__placeholder" aria-busy="true">
+        <RouteLoading />
+      </div>
+    )
+  } else {
+    const target = person.data
+    const chartDays = Array.from({ length: CHART_DAYS }, (_, index) => addDays(chartFrom, index))
+    const points = dailyMeans(chartDays, chart.data)
+    const withValues = points.filter((point) => point.value !== null).length
+    body = (
+      <>
+        <ol className="week" aria-labelledby={headingId}>
+          {weekDays(monday).map((day) => {
+            const registrations = week.data.filter((registration) => registration.day === day)
+            return (
+              <li key={day} className="week__day">
+                <section aria-label={formatDay(day)}>
+                  <h4 className="week__title">
+                    {formatShortDay(day)}
+                    {day === now && ` · ${da.daily.today}`}
+                  </h4>
+                  {registrations.length === 0 ? (
+                    <p className="muted">{da.daily.noRegistrations}</p>
+                  ) : (
+                    <RegistrationList
+                      registrations={registrations}
+                      authorName={(uid) => (uid === target.id ? personName(target) : (staff.data?.get(uid) ?? null))}
+                      canChange={flow.canChange}
+                      onCorrect={(registration) => flow.correct(target, registration)}
+                      onDelete={(registration) => flow.remove(target, registration)}
+                    />
+                  )}
+                  <button
+                    type="button"
+                    className="button button--action button--small"
+                    aria-label={`${da.registration.register} ${formatDay(day)}`}
+                    onClick={() => flow.register(target, day)}
+                  >
+                    {da.registration.register}
+                  </button>
+                </section>
+              </li>
+            )
+          })}
+        </ol>
+        <ValuesChart title={da.daily.chart} summary={da.daily.chartSummary(withValues)} points={points} />
+        {flow.dialogs}
+      </>
+    )
+  }
+
+  return (
+    <Page title={da.pages.personDaily} level={2}>
+      <StepNav
+        label={da.daily.weekNav}
+        previous={{ label: da.daily.previousWeek, onClick: () => goTo(addDays(monday, -7)) }}
+        current={{ label: da.daily.thisWeek, onClick: () => goTo(now), disabled: monday === weekStart(now) }}
+        next={{ label: da.daily.nextWeek, onClick: () => goTo(addDays(monday, 7)) }}
+      />
+      <h3 id={headingId} className="week__heading">
+        {da.daily.week(isoWeek(monday))}: {formatShortDay(monday)} – {formatShortDay(sunday)}
+      </h3>
+      {body}
+    </Page>
+  )
 }

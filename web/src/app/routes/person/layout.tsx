@@ -1,18 +1,39 @@
 import { da } from '@bosted/domain/messages/da'
+import { useQuery } from '@tanstack/react-query'
 import { Outlet, useParams } from 'react-router-dom'
+import { useSnapshot } from 'valtio'
 import { Page } from '../../../components/ui/page.tsx'
 import { TabsNav } from '../../../components/ui/tabs-nav.tsx'
+import { locations } from '../../../features/locations/locations-store.ts'
+import { getPerson } from '../../../features/persons/api/get-person.ts'
+import { PersonAvatar } from '../../../features/persons/components/person-avatar.tsx'
+import { personName } from '../../../features/persons/person-name.ts'
+import { queryKeys } from '../../../lib/query-keys.ts'
 
+/** A person's own pages: who (avatar, name, location) and the tabs Dagsoversigt · Dagbog · Indstillinger. */
 export function Component() {
   const { id = '' } = useParams()
+  const { list } = useSnapshot(locations)
+  // The route's loader has read the person (or answered 404), so this is normally from the cache.
+  const { data: person } = useQuery({ queryKey: queryKeys.person(id), queryFn: () => getPerson(id) })
   const base = `/person/${encodeURIComponent(id)}`
+  const location = list.find((candidate) => candidate.id === person?.locationId)
   return (
     <Page title={da.pages.person}>
+      {person != null && (
+        <div className="person-head">
+          <PersonAvatar person={person} size="large" />
+          <div>
+            <p className="person-head__name">{personName(person)}</p>
+            {location !== undefined && <p className="person-head__location">{location.name}</p>}
+          </div>
+        </div>
+      )}
       <TabsNav
         label={da.pages.person}
         items={[
           { to: `${base}/daily`, label: da.nav.daily },
-          { to: `${base}/notes`, label: da.nav.notes },
+          { to: `${base}/notes`, label: da.person.diaryTab },
           { to: `${base}/settings`, label: da.nav.settings },
         ]}
       />

@@ -14,10 +14,14 @@ export async function getLocations(ids: readonly string[]): Promise<LocationSumm
     return await Promise.all(
       found.map(async (snapshot) => {
         const data = snapshot.data()
+        const reminder = data.settings?.notifications?.reminderTime
+        const order = data.settings?.answerOptions
         return {
           id: snapshot.id,
           name: typeof data.name === 'string' ? data.name : snapshot.id,
           logoUrl: await resolveLogoUrl(data.logoUrl ?? data.logo),
+          reminderTime: typeof reminder === 'string' ? reminder : null,
+          answerOptions: Array.isArray(order) ? order.filter((id): id is string => typeof id === 'string') : [],
         }
       }),
     )

@@ -1,0 +1,113 @@
+import '../../test/setup.ts'
+import { PersonSchema } from '@bosted/domain/person'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, within } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { clearActiveLocation, setLocations } from '../../features/locations/locations-store.ts'
+import { getLocationPersons } from '../../features/persons/api/get-location-persons.ts'
+import { session } from '../../features/session/session-store.ts'
+import { Component as Daily } from './daily.tsx'
+
+vi.mock('../../features/persons/api/get-location-persons.ts', () => ({ getLocationPersons: vi.fn() }))
+vi.mock('../../features/registrations/api/get-day-registrations.ts', () => ({
+  getDayRegistrations: vi.fn(async () => [
+    {
+      id: 'r1',
+      personId: 'anna',
+      locationId: 'a',
+      day: '2025-01-06',
+      createdAt: '2025-01-06T08:00:00.000Z',
+      createdBy: 'u1',
+      answerId: 'x',
+      text: 'God dag',
+      value: 3,
+      entity: 'location',
+    },
+  ]),
+}))
+vi.mock('../../features/notes/api/get-day-note-counts.ts', () => ({
+  getDayNoteCounts: vi.fn(async () => new Map([['anna', 2]])),
+}))
+vi.mock('../../features/staff/api/get-location-staff-names.ts', () => ({
+  getLocationStaffNames: vi.fn(async () => new Map([['u1', 'Signe Dahl']])),
+}))
+
+const person = (id: string, firstName: string, disabled = false) =>
+  PersonSchema.parse({
+    id,
+    firstName,
+    lastName: 'Test',
+    createdAt: '2024-01-01T00:00:00.000Z',
+    locationId: 'a',
+    settings: { disabled },
+  })
+
+function showDaily(role: 'employee' | 'superuser') {
+  session.user = { id: 'u1', firstName: 'Signe', lastName: 'Dahl', customClaims: { userRole: role }, locations: ['a'] }
+  const router = createMemoryRouter([{ path: '/daily', Component: Daily }], {
+    initialEntries: ['/daily?day=2025-01-06'],
+  })
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+}
+
+beforeEach(() => {
+  setLocations([{ id: 'a', name: 'Åbo', logoUrl: null, reminderTime: '20:00', answerOptions: [] }])
+})
+
+afterEach(() => {
+  session.user = null
+  clearActiveLocation()
+})
+
+test('without an active location the overview says so instead of showing an empty list', async () => {
+  clearActiveLocation()
+  setLocations([])
+  showDaily('employee')
+  expect(
+    await screen.findByText(
+      'Du har ingen aktiv lokation. Vælg en lokation i toppen, eller bed en administrator om adgang.',
+    ),
+  ).toBeInTheDocument()
+})
+
+test('a location without persons says so, and a superuser is offered Opret borger', async () => {
+  vi.mocked(getLocationPersons).mockResolvedValue([])
+  showDaily('superuser')
+  expect(await screen.findByText('Der er ingen borgere på denne lokation endnu.')).toBeInTheDocument()
+  expect(screen.getByRole('link', { name: 'Opret borger' })).toHaveAttribute('href', '/create/person')
+})
+
+test('an employee at a location without persons is not offered Opret borger', async () => {
+  vi.mocked(getLocationPersons).mockResolvedValue([])
+  showDaily('employee')
+  expect(await screen.findByText('Der er ingen borgere på denne lokation endnu.')).toBeInTheDocument()
+  expect(screen.queryByRole('link', { name: 'Opret borger' })).toBeNull()
+})
+
+test('active persons in Danish order, each with status; the summary counts who is registered and missing', async () => {
+  vi.mocked(getLocationPersons).mockResolvedValue([
+    person('aase', 'Åse'),
+    person('bo', 'Bo', true),
+    person('oern', 'Ørn'),
+    person('anna', 'Anna'),
+  ])
+  showDaily('employee')
+  expect(await screen.findByText('1 af 3 registreret · 2 mangler')).toBeInTheDocument()
+  const rows = within(screen.getByRole('list', { name: 'Borgere' })).getAllByRole('article')
+  expect(rows.map((row) => within(row).getByRole('heading').textContent)).toEqual(['Anna Test', 'Ørn Test', 'Åse Test'])
+  expect(within(rows[0] as HTMLElement).getByText('Registreret')).toBeInTheDocument()
+  // Who registered arrives just after the rows.
+  expect(await within(rows[0] as HTMLElement).findByText(/af Signe Dahl/)).toBeInTheDocument()
+  expect(within(rows[0] as HTMLElement).getByRole('link', { name: '2 dagbogsnotater' })).toHaveAttribute(
+    'href',
+    '/person/anna/notes?day=2025-01-06',
+  )
+  expect(within(rows[1] as HTMLElement).getByText('Mangler registrering')).toBeInTheDocument()
+  expect(within(rows[1] as HTMLElement).getByText('(påmindelse kl. 20:00)')).toBeInTheDocument()
+})

@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from 'react-router-dom'
+import { getPerson } from '../../../features/persons/api/get-person.ts'
+import { session } from '../../../features/session/session-store.ts'
+import { readCookie, USER_ID_COOKIE } from '../../../lib/cookies.ts'
+import { queryClient } from '../../../lib/query-client.ts'
+import { queryKeys } from '../../../lib/query-keys.ts'
+import { isId, notFound } from '../../../lib/route-errors.ts'
+import { sessionMachine } from '../../session.ts'
+
+/**
+ * The /person/{id} route's validation: a malformed id, a person that does not exist or one the
+ * user may not read (the rules deny it) is a 404 'Page Not Found: {path}' (SPEC §2). The person
+ * stays in the query cache for the layout and its pages.
+ */
+export async function personLoader({ params, request }: LoaderFunctionArgs): Promise<null> {
+  const id = params.id ?? ''
+  const pathname = new URL(request.url).pathname
+  if (!isId(id)) throw notFound(pathname)
+  // Loaders run alongside the shell's session guard: without a session it sends the user to
+  // /login, and the person is not read (an anonymous read would only be denied).
+  if (readCookie(USER_ID_COOKIE) === null) return null
+  if (session.user === null && (await sessionMachine.start()) === 'unauthenticated') return null
+  const person = await queryClient.fetchQuery({ queryKey: queryKeys.person(id), queryFn: () => getPerson(id) })
+  if (person === null) throw notFound(pathname)
+  return null
+}

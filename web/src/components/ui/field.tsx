@@ -1,0 +1,40 @@
+import { type ReactNode, useId } from 'react'
+
+export type ControlProps = {
+  id: string
+  'aria-invalid': boolean
+  'aria-describedby': string | undefined
+}
+
+type Props = {
+  label: string
+  /** The field's message (RHF + zod); shown under the control and announced. */
+  error?: string | undefined
+  hint?: string
+  /** The control, given the ids and states that tie it to its label and error. */
+  children: (control: ControlProps) => ReactNode
+}
+
+/** Label + control + error, used by every form (react-hook-form with the domain's zod schemas). */
+export function Field({ label, error, hint, children }: Props) {
+  const id = useId()
+  const errorId = `${id}-error`
+  const hintId = `${id}-hint`
+  const describedBy = [hint === undefined ? null : hintId, error ? errorId : null].filter(Boolean).join(' ')
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint !== undefined && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy || undefined })}
+      {error ? (
+        <p id={errorId} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

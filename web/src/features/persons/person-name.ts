@@ -1,0 +1,17 @@
+import type { Person } from '@bosted/domain/person'
+
+export const personName = (person: Pick<Person, 'firstName' | 'lastName'>): string =>
+  `${person.firstName} ${person.lastName}`.trim()
+
+export function initials(person: Pick<Person, 'firstName' | 'lastName'>): string {
+  return `${person.firstName.charAt(0)}${person.lastName.charAt(0)}`.toUpperCase()
+}
+
+const collator = new Intl.Collator('da-DK', { sensitivity: 'base', numeric: true })
+
+/** Sorted by name with Danish collation: æ, ø and å after z. */
+export function sortByName<T extends Pick<Person, 'firstName' | 'lastName'>>(persons: readonly T[]): T[] {
+  return [...persons].sort(
+    (a, b) => collator.compare(a.firstName, b.firstName) || collator.compare(a.lastName, b.lastName),
+  )
+}

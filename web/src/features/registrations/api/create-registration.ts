@@ -1,0 +1,37 @@
+import type { Answer } from '@bosted/domain/answer'
+import { registrationsPath } from '@bosted/domain/paths'
+import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+
+export type NewRegistration = {
+  personId: string
+  locationId: string
+  day: string
+  answer: Pick<Answer, 'id' | 'text' | 'value' | 'entity'>
+  comment: string
+  createdBy: string
+  /** The author's name as shown with the registration (like a diary entry's authorName). */
+  createdByName: string
+}
+
+/**
+ * Writes a registration with exactly the fields firestore.rules allows; the author is the caller
+ * and the location is the person's. The caller wraps it in toastPromise(…, da.registration).
+ */
+export async function createRegistration(input: NewRegistration, now: Date = new Date()): Promise<string> {
+  const [db, { addDoc, collection }] = await Promise.all([getDb(), firestoreLite()])
+  const comment = input.comment.trim()
+  const reference = await addDoc(collection(db, registrationsPath(input.personId)), {
+    answerId: input.answer.id,
+    text: input.answer.text,
+    value: input.answer.value,
+    entity: input.answer.entity,
+    ...(comment === '' ? {} : { comment }),
+    day: input.day,
+    createdAt: now.toISOString(),
+    createdBy: input.createdBy,
+    createdByName: input.createdByName,
+    personId: input.personId,
+    locationId: input.locationId,
+  })
+  return reference.id
+}

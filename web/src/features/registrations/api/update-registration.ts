@@ -1,0 +1,26 @@
+import type { Answer } from '@bosted/domain/answer'
+import { registrationsPath } from '@bosted/domain/paths'
+import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+
+export type RegistrationCorrection = {
+  personId: string
+  registrationId: string
+  answer: Pick<Answer, 'id' | 'text' | 'value' | 'entity'>
+  comment: string
+  updatedBy: string
+}
+
+/** Corrects a registration's answer and comment; who and when go in updatedBy/updatedAt (the rules' terms). */
+export async function updateRegistration(input: RegistrationCorrection, now: Date = new Date()): Promise<void> {
+  const [db, { deleteField, doc, updateDoc }] = await Promise.all([getDb(), firestoreLite()])
+  const comment = input.comment.trim()
+  await updateDoc(doc(db, registrationsPath(input.personId), input.registrationId), {
+    answerId: input.answer.id,
+    text: input.answer.text,
+    value: input.answer.value,
+    entity: input.answer.entity,
+    comment: comment === '' ? deleteField() : comment,
+    updatedAt: now.toISOString(),
+    updatedBy: input.updatedBy,
+  })
+}

@@ -1,0 +1,18 @@
+import { USERS } from '@bosted/domain/paths'
+import { UserSchema } from '@bosted/domain/user'
+import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+
+/**
+ * The names of a location's staff (`users where locations array-contains L`, the constraint the
+ * rules test), keyed by uid: who made a registration. Read once per location and kept.
+ */
+export async function getLocationStaffNames(locationId: string): Promise<Map<string, string>> {
+  const [db, { collection, getDocs, query, where }] = await Promise.all([getDb(), firestoreLite()])
+  const snapshot = await getDocs(query(collection(db, USERS), where('locations', 'array-contains', locationId)))
+  return new Map(
+    snapshot.docs.map((document) => {
+      const user = UserSchema.parse({ ...document.data(), id: document.id })
+      return [user.id, `${user.firstName} ${user.lastName}`.trim()]
+    }),
+  )
+}

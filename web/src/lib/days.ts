@@ -1,0 +1,56 @@
+/** The web's day helpers: the shared calendar of @bosted/domain/days, plus weeks, wall times and Danish formats. */
+import { addDays, dayOf, TIME_ZONE, utcOffsetMinutes, weekday } from '@bosted/domain/days'
+
+export { addDays, dayOf, isDay, TIME_ZONE, weekday } from '@bosted/domain/days'
+
+export const today = (now: Date = new Date()): string => dayOf(now)
+
+/** The Monday of the (Danish, ISO) week a day belongs to. */
+export const weekStart = (day: string): string => addDays(day, -((weekday(day) + 6) % 7))
+
+/** The seven days of the week starting `monday`. */
+export const weekDays = (monday: string): string[] => Array.from({ length: 7 }, (_, index) => addDays(monday, index))
+
+/** ISO 8601 week number (Danish 'uge'). */
+export function isoWeek(day: string): number {
+  const thursday = addDays(weekStart(day), 3)
+  const jan1 = `${thursday.slice(0, 4)}-01-01`
+  const diff = (Date.parse(`${thursday}T00:00:00Z`) - Date.parse(`${jan1}T00:00:00Z`)) / 86_400_000
+  return Math.floor(diff / 7) + 1
+}
+
+/**
+ * The instant of a Copenhagen wall-clock time 'HH:MM' on a day. The offset is taken at that wall
+ * time (first guess from the day's midnight, then corrected), so 03:00 on 2026-03-29 is 01:00 UTC.
+ */
+export function instantAt(day: string, time: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+  const [hours, minutes] = time.split(':').map(Number) as [number, number]
+  const wall = Date.UTC(year, month - 1, date, hours, minutes)
+  const first = wall - utcOffsetMinutes(wall) * 60_000
+  return new Date(wall - utcOffsetMinutes(first) * 60_000)
+}
+
+/** The first instant of a Copenhagen day. */
+export const startOfDay = (day: string): Date => instantAt(day, '00:00')
+
+const timeFormat = new Intl.DateTimeFormat('da-DK', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' })
+const longDayFormat = new Intl.DateTimeFormat('da-DK', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+})
+const shortDayFormat = new Intl.DateTimeFormat('da-DK', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+})
+
+/** '14.05' for an ISO instant, in Copenhagen time. */
+export const formatTime = (instant: string): string => timeFormat.format(new Date(instant))
+/** 'mandag den 23. november 2026' style, for a day. */
+export const formatDay = (day: string): string => longDayFormat.format(new Date(`${day}T12:00:00Z`))
+export const formatShortDay = (day: string): string => shortDayFormat.format(new Date(`${day}T12:00:00Z`))

@@ -1,0 +1,21 @@
+import { QueryClient } from '@tanstack/react-query'
+
+/**
+ * The one cache of server data (docs/decisions/0005-server-state.md). Loaded with the signed-in
+ * shell, so the sign-in page carries none of it; cleared at sign-out so no care data outlives a session.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      // A denied read or a document that fails its schema does not get better by retrying.
+      retry: (failureCount, error) => failureCount < 2 && !isPermanent(error),
+      refetchOnWindowFocus: true,
+    },
+  },
+})
+
+function isPermanent(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 'permission-denied' || code === 'not-found' || (error as Error | null)?.name === 'ZodError'
+}

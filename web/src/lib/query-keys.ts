@@ -1,0 +1,12 @@
+/** Query keys from ids (docs/decisions/0005-server-state.md): a write invalidates by prefix. */
+export const queryKeys = {
+  locationPersons: (locationId: string) => ['persons', 'location', locationId] as const,
+  person: (personId: string) => ['persons', 'one', personId] as const,
+  registrations: ['registrations'] as const,
+  dayRegistrations: (locationId: string, day: string) => ['registrations', 'day', locationId, day] as const,
+  personRegistrations: (personId: string, from: string, to: string) =>
+    ['registrations', 'person', personId, from, to] as const,
+  dayNoteCounts: (locationId: string, day: string) => ['notes', 'day-counts', locationId, day] as const,
+  staffNames: (locationId: string) => ['staff', 'names', locationId] as const,
+  answerOptions: (personId: string, locationId: string) => ['answers', personId, locationId] as const,
+}
