@@ -14,7 +14,7 @@ export class ApiError extends Error {
  * The one client for our api (/api, same origin through nginx): JSON in and out, cookies sent,
  * non-2xx turned into ApiError. Network failures reject with the browser's TypeError.
  */
-export async function api<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
+export async function api<T>(path: string, init: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown } = {}): Promise<T> {
   const response = await fetch(`/api${path}`, {
     method: init.method ?? 'GET',
     credentials: 'same-origin',

@@ -347,3 +347,42 @@ test('create with a body over 16 KiB is refused with 413 and creates nobody', as
   })
   await expect(api.firebase.auth.getUserByEmail(body.email)).rejects.toMatchObject({ code: 'auth/user-not-found' })
 })
+
+const createAccount = async (session: Session) => {
+  const response = await call(api.app, 'POST', '/api/user/create', { cookie: session.cookie, body: newUser() })
+  return ((await response.json()) as { body: { userId: string } }).body.userId
+}
+const remove = (userId: string, session?: Session) =>
+  call(api.app, 'POST', '/api/user/remove', { cookie: session?.cookie, body: { userId } })
+const authExists = (uid: string) =>
+  api.firebase.auth.getUser(uid).then(
+    () => true,
+    () => false,
+  )
+
+test('remove lets a superuser undo a failed creation: the fresh account and its unlisted person document go', async () => {
+  const userId = await createAccount(sessions.superuser)
+  await api.firebase.db.collection('persons').doc(userId).set({ id: userId, firstName: 'Ny', locationId: 'north' })
+  await api.firebase.db.collection('persons').doc(userId).collection('answers').doc('a1').set({ text: 'Glad' })
+  const response = await remove(userId, sessions.superuser)
+  expect(response.status).toBe(200)
+  expect(await authExists(userId)).toBe(false)
+  expect((await api.firebase.db.collection('persons').doc(userId).get()).exists).toBe(false)
+  expect((await api.firebase.db.collection('persons').doc(userId).collection('answers').get()).empty).toBe(true)
+})
+
+test('remove refuses accounts in use: staff, persons a location lists, and persons of other locations', async () => {
+  expect((await remove(users.employee.uid, sessions.superuser)).status).toBe(403)
+  expect((await remove(users.person.uid, sessions.superuser)).status).toBe(403)
+  const elsewhere = await createAccount(sessions.admin)
+  await api.firebase.db.collection('persons').doc(elsewhere).set({ id: elsewhere, firstName: 'Ny', locationId: 'east' })
+  expect((await remove(elsewhere, sessions.superuser)).status).toBe(403)
+  expect(await authExists(elsewhere)).toBe(true)
+})
+
+test('remove is refused without a session (401) and for employees (403)', async () => {
+  const userId = await createAccount(sessions.superuser)
+  expect((await remove(userId)).status).toBe(401)
+  expect((await remove(userId, sessions.employee)).status).toBe(403)
+  expect(await authExists(userId)).toBe(true)
+})

@@ -22,6 +22,9 @@ const requireCaller =
   }
 
 const UserIdParamsSchema = z.object({ id: z.string().min(1).max(128) })
+const RemoveUserRequestSchema = z.object({ userId: z.string().min(1).max(128) })
+/** How long after its creation an account counts as a failed creation's, removable by /remove. */
+const REMOVABLE_FOR_MS = 10 * 60_000
 const SetRoleSchema = SetRoleRequestSchema.refine((body) => body.admin === (body.userRole === 'admin'), {
   path: ['admin'],
   message: "admin must be true exactly when userRole is 'admin'",
@@ -85,6 +88,37 @@ export const userRoutes = new Hono<UserEnv>()
       if (field) throw httpError('invalid_request', { fields: { [field]: [(error as Error).message] } })
       throw error
     }
+  })
+  // Undoes a creation that failed after its account was made (SPEC §7 compound actions): only a
+  // fresh account no staff document uses and no location lists, whose person document (if any) is at
+  // one of the caller's locations. That person document and its answers go with it.
+  .post('/remove', requireCaller(canCreateUsers), validateJson(RemoveUserRequestSchema), async (c) => {
+    const { firebase } = c.var.services
+    const { userId } = c.req.valid('json')
+    const { caller } = c.var
+    if (!isDocumentId(userId)) throw httpError('not_found')
+    const record = await getAuthUser(c, userId)
+    const [user, person] = await Promise.all([
+      firebase.db.collection('users').doc(userId).get(),
+      firebase.db.collection('persons').doc(userId).get(),
+    ])
+    const personLocation = person.get('locationId') as unknown
+    const locationOk =
+      !person.exists ||
+      isAdmin(caller) ||
+      (typeof personLocation === 'string' && caller.locations.includes(personLocation))
+    // Listed anywhere (not only at the person document's location): the account is in use.
+    const listed = await firebase.db.collection('locations').where('persons', 'array-contains', userId).limit(1).get()
+    const isListed = !listed.empty
+    const isFresh = Date.now() - Date.parse(record.metadata.creationTime) < REMOVABLE_FOR_MS
+    if (user.exists || isListed || !locationOk || !isFresh) throw httpError('forbidden')
+    if (person.exists) {
+      const answers = await person.ref.collection('answers').get()
+      await Promise.all(answers.docs.map((answer) => answer.ref.delete()))
+      await person.ref.delete()
+    }
+    await firebase.auth.deleteUser(userId)
+    return c.json({ data: { uid: userId } })
   })
   .put(
     '/:id/role',

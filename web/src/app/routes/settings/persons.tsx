@@ -1,7 +1,100 @@
 import { da } from '@bosted/domain/messages/da'
+import { useQuery } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { Link } from 'react-router-dom'
 import { Page } from '../../../components/ui/page.tsx'
+import { TableScroll } from '../../../components/ui/table-scroll.tsx'
+import { matchesSearch } from '../../../features/location-settings/search.ts'
+import { getLocationPersons } from '../../../features/persons/api/get-location-persons.ts'
+import { PersonAvatar } from '../../../features/persons/components/person-avatar.tsx'
+import { personName, sortByName } from '../../../features/persons/person-name.ts'
+import { queryKeys } from '../../../lib/query-keys.ts'
+import { RouteLoading } from '../../layout/route-loading.tsx'
+import { useSettingsAccess } from './use-settings-access.ts'
 
-/** Its content arrives with its own issue. */
+/** Borgere: the active location's persons, searchable, each leading to their settings. */
 export function Component() {
-  return <Page title={da.pages.settingsPersons} level={2} />
+  const { location, loaded, isManager } = useSettingsAccess()
+  return (
+    <Page title={da.pages.settingsPersons} level={2}>
+      {isManager && (
+        <p>
+          <Link className="button button--action" to="/create/person">
+            {da.form.createPerson}
+          </Link>
+        </p>
+      )}
+      {!loaded ? (
+        <RouteLoading />
+      ) : location === null ? (
+        <p className="notice">{da.settingsList.noLocation}</p>
+      ) : (
+        <PersonList key={location.id} locationId={location.id} />
+      )}
+    </Page>
+  )
+}
+
+function PersonList({ locationId }: { locationId: string }) {
+  const searchId = useId()
+  const [search, setSearch] = useState('')
+  const persons = useQuery({
+    queryKey: queryKeys.locationPersons(locationId),
+    queryFn: () => getLocationPersons(locationId),
+  })
+  if (persons.isError) {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>{da.settingsList.loadFailed}</p>
+        <button type="button" className="button button--secondary" onClick={() => void persons.refetch()}>
+          {da.daily.retry}
+        </button>
+      </div>
+    )
+  }
+  if (persons.data === undefined) return <RouteLoading />
+  const shown = sortByName(persons.data.filter((person) => matchesSearch(person, search)))
+  return (
+    <>
+      <div className="field settings-search">
+        <label htmlFor={searchId}>{da.settingsList.search}</label>
+        <input id={searchId} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+      </div>
+      {shown.length === 0 ? (
+        <p className="muted">{da.settingsList.noMatch}</p>
+      ) : (
+        <TableScroll label={da.settingsList.persons}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{da.settingsList.name}</th>
+                <th scope="col">{da.settingsList.contact}</th>
+                <th scope="col">{da.settingsList.status}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((person) => (
+                <tr key={person.id}>
+                  <th scope="row">
+                    <span className="settings-name">
+                      <PersonAvatar person={person} />
+                      <Link to={`/person/${encodeURIComponent(person.id)}/settings`}>{personName(person)}</Link>
+                    </span>
+                  </th>
+                  <td>{[person.contact?.email, person.contact?.phone].filter(Boolean).join(' · ') || '–'}</td>
+                  <td>
+                    {person.settings.disabled ? (
+                      <span className="badge badge--missing">{da.settingsList.disabled}</span>
+                    ) : (
+                      <span className="badge badge--ok">{da.settingsList.active}</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </>
+  )
 }

@@ -1,20 +1,136 @@
 import { da } from '@bosted/domain/messages/da'
-import { Outlet } from 'react-router-dom'
+import { hasRequiredFields } from '@bosted/domain/validation'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useState } from 'react'
+import { FormProvider, useForm } from 'react-hook-form'
+import { Outlet, useNavigate } from 'react-router-dom'
+import { LeaveGuard } from '../../../../components/ui/leave-guard.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
 import { TabsNav } from '../../../../components/ui/tabs-nav.tsx'
+import { ADD_PERSON_TOASTS, addPerson } from '../../../../features/creation/api/add-person.ts'
+import { personDraft } from '../../../../features/creation/draft-store.ts'
+import {
+  EMPTY_PERSON_FORM,
+  GENERAL_FIELDS,
+  type PersonForm,
+  PersonFormSchema,
+  type ValidPersonForm,
+} from '../../../../features/creation/person-form.ts'
+import { PERSON_UPDATE_TOASTS } from '../../../../features/person-settings/person-changes.ts'
+import { toastPromise } from '../../../../lib/toast.ts'
+import { RouteLoading } from '../../../layout/route-loading.tsx'
+import { savePersonAvatar } from '../../person/settings/person-avatar-settings.tsx'
+import { useSettingsAccess } from '../../settings/use-settings-access.ts'
 
+export type ChosenAvatar = { image: Blob; preview: string }
+export type CreatePersonContext = {
+  submit: () => void
+  isSubmitting: boolean
+  /** Kept in memory only (a file cannot go into sessionStorage): a reload asks for it again. */
+  avatar: ChosenAvatar | null
+  setAvatar: (avatar: ChosenAvatar | null) => void
+  avatarProgress: number | null
+}
+
+const BASE = '/create/person'
+
+/** Opret borger: one form over three steps (child routes), its draft kept in sessionStorage. */
 export function Component() {
+  const { location, loaded, isManager } = useSettingsAccess()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const form = useForm<PersonForm, unknown, ValidPersonForm>({
+    resolver: zodResolver(PersonFormSchema),
+    mode: 'onBlur',
+    reValidateMode: 'onChange',
+    defaultValues: personDraft.load(EMPTY_PERSON_FORM),
+  })
+
+  useEffect(() => {
+    const subscription = form.watch((values) => personDraft.save(values as PersonForm))
+    return () => subscription.unsubscribe()
+  }, [form])
+
+  const [avatar, setAvatarState] = useState<ChosenAvatar | null>(null)
+  const [avatarProgress, setAvatarProgress] = useState<number | null>(null)
+  const setAvatar = useCallback((next: ChosenAvatar | null) => {
+    setAvatarState((current) => {
+      if (current !== null) URL.revokeObjectURL(current.preview)
+      return next
+    })
+  }, [])
+  const create = useMutation({
+    mutationFn: async ({ values, locationId }: { values: ValidPersonForm; locationId: string }) => {
+      const personId = await toastPromise(addPerson(values, locationId), ADD_PERSON_TOASTS)
+      // The picture goes under persons/{id}/, which the rules open once the person exists.
+      if (avatar !== null) {
+        setAvatarProgress(0)
+        await toastPromise(savePersonAvatar(personId, avatar.image, setAvatarProgress), PERSON_UPDATE_TOASTS)
+          .catch((error: unknown) => console.warn('the new person has no picture', (error as Error).name))
+          .finally(() => setAvatarProgress(null))
+      }
+      return personId
+    },
+    onSuccess: async () => {
+      personDraft.clear()
+      setAvatar(null)
+      form.reset(EMPTY_PERSON_FORM)
+      await queryClient.invalidateQueries({ queryKey: ['persons'] })
+      navigate('/settings/persons')
+    },
+    onError: (error) => console.warn('a person could not be added', (error as Error).name),
+  })
+
+  const submit = () => {
+    if (location === null) return
+    void form.handleSubmit(
+      (values) => create.mutate({ values, locationId: location.id }),
+      (errors) => {
+        if (GENERAL_FIELDS.some((field) => field in errors)) navigate(`${BASE}/general`)
+        else if ('answers' in errors) navigate(`${BASE}/answers`)
+      },
+    )()
+  }
+
+  const shouldWarn = useCallback(() => {
+    const values = form.getValues()
+    return hasRequiredFields(values) && !PersonFormSchema.safeParse(values).success
+  }, [form])
+
   return (
     <Page title={da.pages.createPerson}>
-      <TabsNav
-        label={da.pages.steps}
-        items={[
-          { to: '/create/person/general', label: da.pages.stepGeneral },
-          { to: '/create/person/answers', label: da.pages.stepAnswers },
-          { to: '/create/person/settings', label: da.pages.stepSettings },
-        ]}
-      />
-      <Outlet />
+      {!loaded ? (
+        <RouteLoading />
+      ) : !isManager ? (
+        <p className="notice">{da.form.readOnly}</p>
+      ) : location === null ? (
+        <p className="notice">{da.settingsList.noLocation}</p>
+      ) : (
+        <FormProvider {...form}>
+          <p className="muted">{location.name}</p>
+          <TabsNav
+            label={da.pages.steps}
+            items={[
+              { to: `${BASE}/general`, label: `1. ${da.pages.stepGeneral}` },
+              { to: `${BASE}/answers`, label: `2. ${da.pages.stepAnswers}` },
+              { to: `${BASE}/settings`, label: `3. ${da.pages.stepSettings}` },
+            ]}
+          />
+          <Outlet
+            context={
+              {
+                submit,
+                isSubmitting: create.isPending,
+                avatar,
+                setAvatar,
+                avatarProgress,
+              } satisfies CreatePersonContext
+            }
+          />
+          <LeaveGuard shouldWarn={shouldWarn} within={BASE} />
+        </FormProvider>
+      )}
     </Page>
   )
 }

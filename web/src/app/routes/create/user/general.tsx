@@ -1,7 +1,189 @@
 import { da } from '@bosted/domain/messages/da'
+import { hasRequiredFields } from '@bosted/domain/validation'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useState } from 'react'
+import { Controller, FormProvider, useForm } from 'react-hook-form'
+import { useNavigate } from 'react-router-dom'
+import { useSnapshot } from 'valtio'
+import { LeaveGuard } from '../../../../components/ui/leave-guard.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
+import { TextField } from '../../../../components/ui/text-field.tsx'
+import { avatarPath, uploadAvatar } from '../../../../features/avatars/api/avatar-object.ts'
+import { AvatarField } from '../../../../features/avatars/components/avatar-field.tsx'
+import { avatarErrorText, resizeImage } from '../../../../features/avatars/resize-image.ts'
+import { ADD_USER_TOASTS, addUser } from '../../../../features/creation/api/add-user.ts'
+import { userDraft } from '../../../../features/creation/draft-store.ts'
+import {
+  emptyUserForm,
+  rolesFor,
+  type UserForm,
+  UserFormSchema,
+  type ValidUserForm,
+} from '../../../../features/creation/user-form.ts'
+import { locations } from '../../../../features/locations/locations-store.ts'
+import { updateUserAvatar } from '../../../../features/users-admin/api/update-user-avatar.ts'
+import { toastPromise } from '../../../../lib/toast.ts'
+import { RouteLoading } from '../../../layout/route-loading.tsx'
+import { useSettingsAccess } from '../../settings/use-settings-access.ts'
 
-/** Its content arrives with its own issue. */
+/** Opret bruger: a colleague with access to some of the creator's locations. */
 export function Component() {
-  return <Page title={da.pages.stepGeneral} level={2} />
+  const { location, loaded, isManager } = useSettingsAccess()
+  return (
+    <Page title={da.pages.stepGeneral} level={2}>
+      {!loaded ? (
+        <RouteLoading />
+      ) : !isManager ? (
+        <p className="notice">{da.form.readOnly}</p>
+      ) : location === null ? (
+        <p className="notice">{da.settingsList.noLocation}</p>
+      ) : (
+        <CreateUserForm activeLocationId={location.id} />
+      )}
+    </Page>
+  )
+}
+
+function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
+  const { user, isAdmin } = useSettingsAccess()
+  const { list: locationList } = useSnapshot(locations)
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const roles = rolesFor(isAdmin)
+  const form = useForm<UserForm, unknown, ValidUserForm>({
+    resolver: zodResolver(UserFormSchema),
+    mode: 'onBlur',
+    reValidateMode: 'onChange',
+    defaultValues: userDraft.load(emptyUserForm([activeLocationId])),
+  })
+
+  useEffect(() => {
+    const subscription = form.watch((values) => userDraft.save(values as UserForm))
+    return () => subscription.unsubscribe()
+  }, [form])
+
+  const [avatar, setAvatar] = useState<{ image: Blob; preview: string } | null>(null)
+  const [avatarError, setAvatarError] = useState<string | null>(null)
+  const [avatarProgress, setAvatarProgress] = useState<number | null>(null)
+  const create = useMutation({
+    mutationFn: async (values: ValidUserForm) => {
+      const userId = await toastPromise(addUser(values), ADD_USER_TOASTS)
+      // storage.rules let only the user and admins write under users/{uid}/, so only admins pick one here.
+      if (avatar !== null && isAdmin) {
+        setAvatarProgress(0)
+        const work = async () => {
+          const url = await uploadAvatar(avatarPath({ kind: 'users', id: userId }), avatar.image, setAvatarProgress)
+          await updateUserAvatar(userId, url)
+        }
+        await toastPromise(work(), {
+          pending: da.user.updatePending,
+          resolved: da.user.updateOk,
+          rejected: da.user.updateFail,
+        })
+          .catch((error: unknown) => console.warn('the new user has no picture', (error as Error).name))
+          .finally(() => setAvatarProgress(null))
+      }
+      return userId
+    },
+    onSuccess: async () => {
+      userDraft.clear()
+      form.reset(emptyUserForm([activeLocationId]))
+      await queryClient.invalidateQueries({ queryKey: ['staff'] })
+      navigate('/settings/users')
+    },
+    onError: (error) => console.warn('a user could not be added', (error as Error).name),
+  })
+
+  const shouldWarn = useCallback(() => {
+    const values = form.getValues()
+    return hasRequiredFields(values) && !UserFormSchema.safeParse(values).success
+  }, [form])
+
+  // Only the creator's own locations can be given (the rules agree).
+  const choices = locationList.filter((candidate) => isAdmin || (user?.locations ?? []).includes(candidate.id))
+  const locationsError = form.formState.errors.locations?.message
+
+  return (
+    <FormProvider {...form}>
+      <form className="form" noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))}>
+        <TextField<UserForm> name="firstName" label={da.form.firstName} autoComplete="off" />
+        <TextField<UserForm> name="lastName" label={da.form.lastName} autoComplete="off" />
+        <TextField<UserForm> name="email" label={da.form.email} type="email" autoComplete="off" />
+        <TextField<UserForm> name="password" label={da.form.password} type="password" autoComplete="new-password" />
+        <TextField<UserForm> name="phone" label={da.form.phone} type="tel" autoComplete="off" />
+        <TextField<UserForm> name="jobRole" label={da.form.jobRole} autoComplete="off" />
+        {isAdmin && (
+          <AvatarField
+            name={`${form.watch('firstName')} ${form.watch('lastName')}`.trim()}
+            initials={`${form.watch('firstName').charAt(0)}${form.watch('lastName').charAt(0)}`.toUpperCase()}
+            url={avatar?.preview ?? null}
+            progress={avatarProgress}
+            error={avatarError}
+            disabled={false}
+            onChoose={(file) => {
+              setAvatarError(null)
+              resizeImage(file).then(
+                (image) => {
+                  if (avatar !== null) URL.revokeObjectURL(avatar.preview)
+                  setAvatar({ image, preview: URL.createObjectURL(image) })
+                },
+                (failure: unknown) => setAvatarError(avatarErrorText(failure)),
+              )
+            }}
+            onRemove={() => {
+              if (avatar !== null) URL.revokeObjectURL(avatar.preview)
+              setAvatar(null)
+            }}
+          />
+        )}
+        <fieldset className="form__group">
+          <legend>{da.form.role}</legend>
+          {roles.map((role) => (
+            <label key={role} className="choice">
+              <input type="radio" value={role} {...form.register('userRole')} />
+              <span>{da.form.roles[role]}</span>
+            </label>
+          ))}
+        </fieldset>
+        <Controller
+          control={form.control}
+          name="locations"
+          render={({ field }) => (
+            <fieldset className="form__group" aria-invalid={Boolean(locationsError)}>
+              <legend>{da.form.locations}</legend>
+              {choices.map((choice) => (
+                <label key={choice.id} className="choice">
+                  <input
+                    type="checkbox"
+                    checked={field.value.includes(choice.id)}
+                    onBlur={field.onBlur}
+                    onChange={(event) =>
+                      field.onChange(
+                        event.target.checked
+                          ? [...field.value, choice.id]
+                          : field.value.filter((id) => id !== choice.id),
+                      )
+                    }
+                  />
+                  <span>{choice.name}</span>
+                </label>
+              ))}
+              {locationsError && (
+                <p className="field__error" role="alert">
+                  {locationsError}
+                </p>
+              )}
+            </fieldset>
+          )}
+        />
+        <div className="form__actions">
+          <button type="submit" className="button button--action" disabled={create.isPending}>
+            {da.form.createUser}
+          </button>
+        </div>
+      </form>
+      <LeaveGuard shouldWarn={shouldWarn} within="/create/user" />
+    </FormProvider>
+  )
 }

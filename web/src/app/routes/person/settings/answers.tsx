@@ -1,7 +1,54 @@
 import { da } from '@bosted/domain/messages/da'
+import { useState } from 'react'
 import { Page } from '../../../../components/ui/page.tsx'
+import { AnswerAdmin } from '../../settings/answer-admin.tsx'
+import { usePersonSettings } from './use-person-settings.ts'
 
-/** Its content arrives with its own issue. */
+/** Svarmuligheder: the person's own options and whether the location's apply too. */
 export function Component() {
-  return <Page title={da.pages.personSettingsAnswers} level={3} />
+  const { person, canEdit, save, id } = usePersonSettings()
+  return (
+    <Page title={da.pages.personSettingsAnswers} level={3}>
+      {!canEdit && <p className="notice">{da.form.readOnly}</p>}
+      {person !== null && (
+        <>
+          <IncludePlaceAnswers
+            key={`${id}-${String(person.settings.includePlaceAnswers)}`}
+            initial={person.settings.includePlaceAnswers}
+            disabled={!canEdit}
+            onChange={(checked) => save.mutateAsync({ 'settings.includePlaceAnswers': checked })}
+          />
+          <AnswerAdmin key={id} owner={{ entity: 'person', id }} canEdit={canEdit} />
+        </>
+      )}
+    </Page>
+  )
+}
+
+/** Saved at once; shown as chosen while saving, and set back if the save fails. */
+function IncludePlaceAnswers({
+  initial,
+  disabled,
+  onChange,
+}: {
+  initial: boolean
+  disabled: boolean
+  onChange: (checked: boolean) => Promise<void>
+}) {
+  const [checked, setChecked] = useState(initial)
+  return (
+    <label className="choice">
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => {
+          const next = event.target.checked
+          setChecked(next)
+          onChange(next).catch(() => setChecked(!next))
+        }}
+      />
+      <span>{da.form.includePlaceAnswers}</span>
+    </label>
+  )
 }

@@ -1,7 +1,117 @@
 import { da } from '@bosted/domain/messages/da'
+import { NewPersonSchema, type Person } from '@bosted/domain/person'
+import { EMAIL_PATTERN } from '@bosted/domain/validation'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useCallback, useEffect, useRef } from 'react'
+import { FormProvider, useForm } from 'react-hook-form'
+import { useLocation } from 'react-router-dom'
+import { z } from 'zod'
+import { Field } from '../../../../components/ui/field.tsx'
+import { LeaveGuard } from '../../../../components/ui/leave-guard.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
+import { TextField } from '../../../../components/ui/text-field.tsx'
+import {
+  type GeneralValues,
+  generalChanges,
+  generalValuesOf,
+} from '../../../../features/person-settings/person-changes.ts'
+import { PersonAvatarSettings } from './person-avatar-settings.tsx'
+import { usePersonSettings } from './use-person-settings.ts'
 
-/** Its content arrives with its own issue. */
+const GeneralSchema = z.object({
+  firstName: NewPersonSchema.shape.firstName,
+  lastName: z.string().trim(),
+  email: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || EMAIL_PATTERN.test(value), da.validation.emailInvalid),
+  phone: z.string().trim(),
+  locale: z.string(),
+  disabled: z.boolean(),
+})
+
+/** Generelt: name, contact, locale and whether the person is disabled. */
 export function Component() {
-  return <Page title={da.pages.personSettingsGeneral} level={3} />
+  const { person, canEdit, save, id } = usePersonSettings()
+  return (
+    <Page title={da.pages.personSettingsGeneral} level={3}>
+      {!canEdit && <p className="notice">{da.form.readOnly}</p>}
+      {person !== null && <PersonAvatarSettings person={person} canEdit={canEdit} />}
+      {person !== null && (
+        <GeneralForm
+          key={id}
+          person={person}
+          canEdit={canEdit}
+          onSave={(values) => save.mutateAsync(generalChanges(values))}
+        />
+      )}
+    </Page>
+  )
+}
+
+function GeneralForm({
+  person,
+  canEdit,
+  onSave,
+}: {
+  person: Person
+  canEdit: boolean
+  onSave: (values: GeneralValues) => Promise<void>
+}) {
+  const form = useForm<GeneralValues>({
+    resolver: zodResolver(GeneralSchema),
+    mode: 'onBlur',
+    defaultValues: generalValuesOf(person),
+  })
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset(generalValuesOf(person))
+  }, [person, form])
+  const { pathname } = useLocation()
+  const isDirty = useRef(false)
+  isDirty.current = form.formState.isDirty
+  const shouldWarn = useCallback(() => isDirty.current, [])
+  return (
+    <FormProvider {...form}>
+      <form
+        className="form"
+        noValidate
+        onSubmit={form.handleSubmit(async (values) => {
+          await onSave(values).then(
+            () => form.reset(values),
+            () => {},
+          )
+        })}
+      >
+        <fieldset className="form__fieldset" disabled={!canEdit}>
+          <TextField<GeneralValues> name="firstName" label={da.form.firstName} autoComplete="off" />
+          <TextField<GeneralValues> name="lastName" label={da.form.lastName} autoComplete="off" />
+          <TextField<GeneralValues> name="email" label={da.form.email} type="email" autoComplete="off" />
+          <TextField<GeneralValues> name="phone" label={da.form.phone} type="tel" autoComplete="off" />
+          <Field label={da.form.locale}>
+            {(control) => (
+              <select {...control} {...form.register('locale')}>
+                {Object.entries(da.form.locales).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <label className="choice">
+            <input type="checkbox" {...form.register('disabled')} />
+            <span>{da.form.disabled}</span>
+          </label>
+          {canEdit && (
+            <div className="form__actions">
+              <button type="submit" className="button button--action" disabled={form.formState.isSubmitting}>
+                {da.form.save}
+              </button>
+            </div>
+          )}
+        </fieldset>
+      </form>
+      <LeaveGuard shouldWarn={shouldWarn} within={pathname} message={da.form.unsavedChanges} />
+    </FormProvider>
+  )
 }

@@ -1,7 +1,58 @@
 import { da } from '@bosted/domain/messages/da'
+import { Link } from 'react-router-dom'
 import { Page } from '../../../../components/ui/page.tsx'
+import { usePersonSettings } from './use-person-settings.ts'
 
-/** Its content arrives with its own issue. */
+/** Oversigt: the person's settings at a glance, each part linking to its tab. */
 export function Component() {
-  return <Page title={da.pages.personSettingsOverview} level={3} />
+  const { id, person } = usePersonSettings()
+  const base = `/person/${encodeURIComponent(id)}/settings`
+  if (person === null) return <Page title={da.pages.personSettingsOverview} level={3} />
+  const { settings } = person
+  const { all, answers, freeText, speechToText } = settings.features
+  const features: string[] = [
+    ...(all || answers ? [da.form.featureAnswers] : []),
+    ...(all || freeText ? [da.form.featureFreeText] : []),
+    ...(all || speechToText ? [da.form.featureSpeechToText] : []),
+  ]
+  const reminder = settings.notifications?.reminderTime
+  return (
+    <Page title={da.pages.personSettingsOverview} level={3}>
+      <dl className="settings-overview">
+        <div>
+          <dt>
+            <Link to={`${base}/general`}>{da.pages.personSettingsGeneral}</Link>
+          </dt>
+          <dd>
+            {`${person.firstName} ${person.lastName}`.trim()}
+            {person.contact?.email ? ` · ${person.contact.email}` : ''}
+            {person.contact?.phone ? ` · ${person.contact.phone}` : ''}
+            {' · '}
+            {settings.disabled ? da.settingsList.disabled : da.settingsList.active}
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Link to={`${base}/answers`}>{da.pages.personSettingsAnswers}</Link>
+          </dt>
+          <dd>
+            {da.personSettings.ownOptions(settings.answerOptions.length)} ·{' '}
+            {settings.includePlaceAnswers ? da.personSettings.placeAnswersOn : da.personSettings.placeAnswersOff}
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Link to={`${base}/notifications`}>{da.pages.personSettingsNotifications}</Link>
+          </dt>
+          <dd>{reminder ? da.personSettings.reminderAt(reminder) : da.personSettings.reminderNone}</dd>
+        </div>
+        <div>
+          <dt>
+            <Link to={`${base}/settings`}>{da.pages.personSettingsFeatures}</Link>
+          </dt>
+          <dd>{features.length === 0 ? da.personSettings.noFeatures : features.join(', ')}</dd>
+        </div>
+      </dl>
+    </Page>
+  )
 }

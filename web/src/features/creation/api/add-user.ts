@@ -1,0 +1,73 @@
+import { da } from '@bosted/domain/messages/da'
+import { userPath } from '@bosted/domain/paths'
+import { type User, UserSchema } from '@bosted/domain/user'
+import { api } from '../../../lib/api-client.ts'
+import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import type { PromiseMessages } from '../../../lib/toast.ts'
+import type { ValidUserForm } from '../user-form.ts'
+import { AuthCreateError, createAuthAccount, removeAuthAccount } from './auth-accounts.ts'
+
+export type AddUserSteps = {
+  createAuthAccount: typeof createAuthAccount
+  removeAuthAccount: typeof removeAuthAccount
+  writeUser: (user: User) => Promise<void>
+  setAdminRole: (userId: string) => Promise<void>
+}
+
+async function writeUser(user: User): Promise<void> {
+  const [db, { doc, setDoc }] = await Promise.all([getDb(), firestoreLite()])
+  await setDoc(doc(db, userPath(user.id)), user)
+}
+
+/** The api's role call keeps the admin claim and userRole together (ADR 0004); only admins may. */
+async function setAdminRole(userId: string): Promise<void> {
+  await api(`/user/${encodeURIComponent(userId)}/role`, { method: 'PUT', body: { userRole: 'admin', admin: true } })
+}
+
+const steps: AddUserSteps = { createAuthAccount, removeAuthAccount, writeUser, setAdminRole }
+
+/** users/{uid} as SPEC §3 has it; an admin is written as a superuser until the role call makes it one. */
+export function userDocument(id: string, form: ValidUserForm, now: Date): User {
+  return UserSchema.parse({
+    id,
+    firstName: form.firstName,
+    lastName: form.lastName,
+    createdAt: now.toISOString(),
+    avatarUrl: null,
+    contact: { email: form.email, phone: form.phone === '' ? null : form.phone },
+    jobRole: form.jobRole,
+    locations: form.locations,
+    userRole: form.userRole === 'admin' ? 'superuser' : form.userRole,
+    settings: { disabled: false },
+    locale: null,
+  })
+}
+
+/**
+ * Adding a staff member: the auth account, then users/{uid} with the chosen locations (and, for an
+ * admin, the role call). A failure after the account exists removes it again.
+ */
+export async function addUser(form: ValidUserForm, now: Date = new Date(), run: AddUserSteps = steps) {
+  const userId = await run.createAuthAccount({
+    email: form.email,
+    password: form.password,
+    displayName: `${form.firstName} ${form.lastName}`.trim(),
+  })
+  try {
+    await run.writeUser(userDocument(userId, form, now))
+  } catch (error) {
+    await run.removeAuthAccount(userId).catch(() => {
+      console.warn('a failed creation left an auth account behind')
+    })
+    throw error
+  }
+  if (form.userRole === 'admin') await run.setAdminRole(userId)
+  return userId
+}
+
+/** The same toasts as for a person (SPEC §8), worded for a staff member. */
+export const ADD_USER_TOASTS: PromiseMessages<string> = {
+  pending: da.user.addPending,
+  resolved: da.user.addOk,
+  rejected: (error) => (error instanceof AuthCreateError ? da.user.authCreateFail : da.user.addFail),
+}

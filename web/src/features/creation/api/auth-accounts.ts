@@ -1,0 +1,30 @@
+import { CreateUserResponseSchema } from '@bosted/domain/api'
+import { api } from '../../../lib/api-client.ts'
+
+/** The create call did not answer 200 with a userId (SPEC §8 'Auth-oprettelse … fejlede'). */
+export class AuthCreateError extends Error {
+  constructor(readonly reason: unknown) {
+    super('the auth account could not be created')
+    this.name = 'AuthCreateError'
+  }
+}
+
+export type AuthAccountRequest = { email: string; password: string; displayName: string; avatarUrl?: string }
+
+/** POST /api/user/create (SPEC §7): the new account's uid, or AuthCreateError. */
+export async function createAuthAccount(request: AuthAccountRequest): Promise<string> {
+  let answer: unknown
+  try {
+    answer = await api<unknown>('/user/create', { method: 'POST', body: request })
+  } catch (error) {
+    throw new AuthCreateError(error)
+  }
+  const parsed = CreateUserResponseSchema.safeParse(answer)
+  if (!parsed.success || parsed.data.body.userId === '') throw new AuthCreateError(parsed.error)
+  return parsed.data.body.userId
+}
+
+/** POST /api/user/remove: removes an account that no document uses yet (a failed creation's). */
+export async function removeAuthAccount(userId: string): Promise<void> {
+  await api<unknown>('/user/remove', { method: 'POST', body: { userId } })
+}

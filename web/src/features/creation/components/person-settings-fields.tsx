@@ -1,0 +1,24 @@
+import { da } from '@bosted/domain/messages/da'
+import { Controller, useFormContext } from 'react-hook-form'
+import { TextField } from '../../../components/ui/text-field.tsx'
+import type { PersonForm } from '../person-form.ts'
+import { FeatureToggles } from './feature-toggles.tsx'
+
+/** Step 3 of a new person: features, disabled and the daily reminder time. */
+export function PersonSettingsFields() {
+  const { control, register } = useFormContext<PersonForm>()
+  return (
+    <>
+      <Controller
+        control={control}
+        name="features"
+        render={({ field }) => <FeatureToggles value={field.value} onChange={field.onChange} />}
+      />
+      <label className="choice">
+        <input type="checkbox" {...register('disabled')} />
+        <span>{da.form.disabled}</span>
+      </label>
+      <TextField<PersonForm> name="reminderTime" label={da.form.reminderTime} type="time" />
+    </>
+  )
+}

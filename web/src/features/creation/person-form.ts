@@ -1,0 +1,72 @@
+import { da } from '@bosted/domain/messages/da'
+import { NewPersonSchema } from '@bosted/domain/person'
+import { EmailSchema, PasswordSchema } from '@bosted/domain/validation'
+import { z } from 'zod'
+
+/** A new answer option as typed: the value stays text until it is saved as a number. */
+export const AnswerDraftSchema = z.object({
+  text: z.string().trim().min(1, da.form.answerTextRequired),
+  value: z
+    .string()
+    .trim()
+    .regex(/^-?\d+([.,]\d+)?$/, da.form.answerValueNumber),
+})
+export type AnswerDraft = z.infer<typeof AnswerDraftSchema>
+
+/** 'HH:MM', or empty for no reminder. */
+export const ReminderTimeSchema = z.string().regex(/^(|([01]\d|2[0-3]):[0-5]\d)$/, da.form.reminderTimeInvalid)
+
+export const FeaturesSchema = z.object({
+  all: z.boolean(),
+  answers: z.boolean(),
+  freeText: z.boolean(),
+  speechToText: z.boolean(),
+})
+export type Features = z.infer<typeof FeaturesSchema>
+
+/** The person creation form over its three steps; the general step's rules are the domain's (SPEC §5). */
+export const PersonFormSchema = z.object({
+  firstName: NewPersonSchema.shape.firstName,
+  lastName: z.string().trim(),
+  email: EmailSchema,
+  password: PasswordSchema,
+  phone: z.string().trim(),
+  answers: z.array(AnswerDraftSchema),
+  includePlaceAnswers: z.boolean(),
+  features: FeaturesSchema,
+  disabled: z.boolean(),
+  reminderTime: ReminderTimeSchema,
+})
+export type PersonForm = z.input<typeof PersonFormSchema>
+export type ValidPersonForm = z.output<typeof PersonFormSchema>
+
+export const EMPTY_PERSON_FORM: PersonForm = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  phone: '',
+  answers: [],
+  includePlaceAnswers: true,
+  features: { all: false, answers: false, freeText: false, speechToText: false },
+  disabled: false,
+  reminderTime: '',
+}
+
+/** The fields of each step, so an invalid submit can send the user to the step that needs them. */
+export const GENERAL_FIELDS = ['firstName', 'lastName', 'email', 'password', 'phone'] as const
+
+/** An answer value as typed ('2,5') as the number it is saved as. */
+export const answerValue = (value: string): number => Number(value.trim().replace(',', '.'))
+
+const SINGLE_FEATURES = ['answers', 'freeText', 'speechToText'] as const
+
+/**
+ * A feature switched on or off: `all` sets the other three; the three all on means `all`, and
+ * switching one of them off clears `all`.
+ */
+export function toggleFeature(features: Features, name: keyof Features, checked: boolean): Features {
+  if (name === 'all') return { all: checked, answers: checked, freeText: checked, speechToText: checked }
+  const next = { ...features, [name]: checked }
+  return { ...next, all: SINGLE_FEATURES.every((feature) => next[feature]) }
+}

@@ -1,0 +1,8 @@
+import { userPath } from '@bosted/domain/paths'
+import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+
+/** Saves (or clears) a colleague's avatar URL on users/{uid}. */
+export async function updateUserAvatar(userId: string, avatarUrl: string | null): Promise<void> {
+  const [db, { doc, updateDoc }] = await Promise.all([getDb(), firestoreLite()])
+  await updateDoc(doc(db, userPath(userId)), { avatarUrl })
+}

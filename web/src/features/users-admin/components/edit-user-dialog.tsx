@@ -1,0 +1,84 @@
+import { da } from '@bosted/domain/messages/da'
+import { USER_ROLES, type User, type UserRole } from '@bosted/domain/user'
+import { FirstNameSchema } from '@bosted/domain/validation'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect } from 'react'
+import { FormProvider, useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { Dialog } from '../../../components/ui/dialog.tsx'
+import { Field } from '../../../components/ui/field.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
+
+const EditUserSchema = z.object({
+  firstName: FirstNameSchema,
+  lastName: z.string().trim(),
+  jobRole: z.string().trim(),
+  disabled: z.boolean(),
+  userRole: z.enum(USER_ROLES),
+})
+type EditUser = z.input<typeof EditUserSchema>
+export type EditedUser = z.output<typeof EditUserSchema>
+
+const ROLE_CHOICES: UserRole[] = ['employee', 'superuser', 'admin']
+
+type Props = {
+  user: User | null
+  /** Admins change the role too (the api's role call). */
+  canChangeRole: boolean
+  onSubmit: (user: User, values: EditedUser) => void
+  onClose: () => void
+}
+
+/** Name, job role and disabled of a colleague; the role for admins. */
+export function EditUserDialog({ user, canChangeRole, onSubmit, onClose }: Props) {
+  const form = useForm<EditUser, unknown, EditedUser>({ resolver: zodResolver(EditUserSchema), mode: 'onBlur' })
+  useEffect(() => {
+    if (user === null) return
+    form.reset({
+      firstName: user.firstName,
+      lastName: user.lastName,
+      jobRole: user.jobRole,
+      disabled: user.settings.disabled,
+      userRole: user.userRole === 'user' ? 'employee' : user.userRole,
+    })
+  }, [user, form])
+  const name = user === null ? '' : `${user.firstName} ${user.lastName}`.trim()
+  return (
+    <Dialog title={da.settingsList.editUser(name)} isOpen={user !== null} onClose={onClose}>
+      {user !== null && (
+        <FormProvider {...form}>
+          <form noValidate onSubmit={form.handleSubmit((values) => onSubmit(user, values))}>
+            <TextField<EditUser> name="firstName" label={da.form.firstName} />
+            <TextField<EditUser> name="lastName" label={da.form.lastName} />
+            <TextField<EditUser> name="jobRole" label={da.form.jobRole} />
+            {canChangeRole && (
+              <Field label={da.form.role}>
+                {(control) => (
+                  <select {...control} {...form.register('userRole')}>
+                    {ROLE_CHOICES.map((role) => (
+                      <option key={role} value={role}>
+                        {da.form.roles[role]}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            )}
+            <label className="choice">
+              <input type="checkbox" {...form.register('disabled')} />
+              <span>{da.form.disabled}</span>
+            </label>
+            <div className="dialog__actions">
+              <button type="button" className="button button--secondary" onClick={onClose}>
+                {da.form.cancel}
+              </button>
+              <button type="submit" className="button button--action">
+                {da.form.save}
+              </button>
+            </div>
+          </form>
+        </FormProvider>
+      )}
+    </Dialog>
+  )
+}
