@@ -11,6 +11,7 @@ const CORRECT_DAY = '2025-03-04'
 const FILTER_DAY = '2025-03-05'
 const WEEK_DAY = '2025-03-12'
 const SWITCH_DAY = '2025-03-20'
+const TOAST_DAY = '2025-03-25'
 // A person of Egebakken, where the employee does not work.
 const OTHER_LOCATION_PERSON = 'demo-borger13'
 
@@ -217,6 +218,17 @@ test('the daily overview and a person’s week have no serious or critical acces
   await page.keyboard.press('Escape')
   await row.getByRole('link', { name }).click()
   await expect(page.getByRole('img', { name: /Værdier de sidste 30 dage/ })).toBeVisible()
+  expect(await seriousA11yViolations(page)).toEqual([])
+})
+
+test('the success toast after saving is readable: no serious or critical accessibility violations', async ({
+  page,
+}) => {
+  await signIn(page, ACCOUNTS.employee.email)
+  const row = await openDay(page, TOAST_DAY)
+  await register(page, row, 'Kontrast')
+  // The toast is on screen (register waited for it): axe judges its colours with the rest.
+  await expect(page.getByText('Registreringen blev gemt')).toBeVisible()
   expect(await seriousA11yViolations(page)).toEqual([])
 })
 
