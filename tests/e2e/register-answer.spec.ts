@@ -164,6 +164,7 @@ test('the day is kept in the URL, moves with previous and next, and the filter s
   // A day that is no day falls back to today.
   await page.goto('/daily?day=2025-02-30')
   await expect(page.getByRole('button', { name: 'I dag' })).toBeDisabled()
+  await expect(page).not.toHaveURL(/day=/)
 })
 
 test("another location's person is a 404 page for an employee", async ({ page, allowConsoleErrors }) => {

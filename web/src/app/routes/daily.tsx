@@ -42,6 +42,20 @@ export function Component() {
   const filter: Filter = params.get('filter') === 'missing' ? 'missing' : 'all'
   const location = list.find((candidate) => candidate.id === activeId) ?? null
 
+  // A `day` that is no day shows today, and leaves the URL (replacing it, so Back does not return to it).
+  const isBadDay = requested !== null && !isDay(requested)
+  useEffect(() => {
+    if (!isBadDay) return
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        next.delete('day')
+        return next
+      },
+      { replace: true },
+    )
+  }, [isBadDay, setParams])
+
   const change = (key: string, value: string | null) =>
     setParams((current) => {
       const next = new URLSearchParams(current)
