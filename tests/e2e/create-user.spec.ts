@@ -5,6 +5,12 @@ import { ACCOUNTS, expect, seriousA11yViolations, signIn, test } from './fixture
 // axe is injected as a script tag, which the app's CSP (script-src 'self') would block.
 test.use({ bypassCSP: true })
 
+/** The smallest valid PNG, as a picture to upload. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+)
+
 const uniqueSuffix = () =>
   Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')
 
@@ -42,18 +48,25 @@ test('a superuser creates a colleague for one location, who can sign in and sees
   // A superuser creates employees only.
   await expect(page.getByRole('radio')).toHaveCount(1)
   await expect(page.getByRole('radio', { name: 'Medarbejder' })).toBeChecked()
-  // Only the user and admins may write under users/{uid}/ (storage.rules): no picture here.
-  await expect(page.getByText('Vælg billede')).toHaveCount(0)
+  // A superuser may give the new employee a picture (storage.rules: whoever may update users/{uid}).
+  await page.getByLabel('Vælg billede').setInputFiles({ name: 'mette.png', mimeType: 'image/png', buffer: PNG })
+  await expect(page.getByRole('img', { name: `Profilbillede: Mette ${lastName}` })).toBeVisible()
   await expect(page.getByRole('checkbox', { name: 'Egebakken' })).toBeChecked()
   await expect(page.getByRole('checkbox', { name: 'Bostedet Solsikken' })).not.toBeChecked()
   await expectAxeClean(page)
   await page.getByRole('button', { name: 'Opret bruger' }).click()
 
   await expect(page.getByText('Brugeren blev tilføjet korrekt')).toBeVisible()
+  // The picture is saved after the user exists, with its own toast; closed so the edit's can be told apart.
+  const pictureSaved = page.getByRole('listitem').filter({ hasText: 'Brugeren blev opdateret korrekt' })
+  await pictureSaved.getByRole('button', { name: 'Luk besked' }).click()
+  await expect(pictureSaved).toHaveCount(0)
   await expect(page).toHaveURL(/\/settings\/users$/)
   const row = page.getByRole('row', { name: new RegExp(name) })
   await expect(row).toContainText('Medarbejder')
   await expect(row).toContainText('Aktiv')
+
+  await expect(row.locator('img')).toBeVisible()
 
   await row.getByRole('button', { name: `Rediger ${name}` }).click()
   const dialog = page.getByRole('dialog', { name: `Rediger ${name}` })

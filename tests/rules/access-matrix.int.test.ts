@@ -610,6 +610,8 @@ const CASES: Case[] = [
   ['admin', 'uploads a file outside avatars and logos', 'deny', upload('exports/all.png', 'image/png')],
   ['employee', 'uploads its own avatar', 'allow', upload('users/emp/avatar.png', 'image/png')],
   ['employee', "uploads a colleague's avatar", 'deny', upload('users/sup/avatar.png', 'image/png')],
+  ['superuser', "uploads an employee's avatar", 'allow', upload('users/emp/avatar.png', 'image/png')],
+  ['superuser', "uploads an admin's avatar", 'deny', upload('users/adm/avatar.png', 'image/png')],
   [
     'employee',
     "reads the metadata of a person's avatar",

@@ -69,8 +69,8 @@ function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
   const create = useMutation({
     mutationFn: async (values: ValidUserForm) => {
       const userId = await toastPromise(addUser(values), ADD_USER_TOASTS)
-      // storage.rules let only the user and admins write under users/{uid}/, so only admins pick one here.
-      if (avatar !== null && isAdmin) {
+      // After users/{uid} exists: storage.rules let whoever may update that document write its picture.
+      if (avatar !== null) {
         setAvatarProgress(0)
         const work = async () => {
           const url = await uploadAvatar(avatarPath({ kind: 'users', id: userId }), avatar.image, setAvatarProgress)
@@ -113,30 +113,28 @@ function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
         <TextField<UserForm> name="password" label={da.form.password} type="password" autoComplete="new-password" />
         <TextField<UserForm> name="phone" label={da.form.phone} type="tel" autoComplete="off" />
         <TextField<UserForm> name="jobRole" label={da.form.jobRole} autoComplete="off" />
-        {isAdmin && (
-          <AvatarField
-            name={`${form.watch('firstName')} ${form.watch('lastName')}`.trim()}
-            initials={`${form.watch('firstName').charAt(0)}${form.watch('lastName').charAt(0)}`.toUpperCase()}
-            url={avatar?.preview ?? null}
-            progress={avatarProgress}
-            error={avatarError}
-            disabled={false}
-            onChoose={(file) => {
-              setAvatarError(null)
-              resizeImage(file).then(
-                (image) => {
-                  if (avatar !== null) URL.revokeObjectURL(avatar.preview)
-                  setAvatar({ image, preview: URL.createObjectURL(image) })
-                },
-                (failure: unknown) => setAvatarError(avatarErrorText(failure)),
-              )
-            }}
-            onRemove={() => {
-              if (avatar !== null) URL.revokeObjectURL(avatar.preview)
-              setAvatar(null)
-            }}
-          />
-        )}
+        <AvatarField
+          name={`${form.watch('firstName')} ${form.watch('lastName')}`.trim()}
+          initials={`${form.watch('firstName').charAt(0)}${form.watch('lastName').charAt(0)}`.toUpperCase()}
+          url={avatar?.preview ?? null}
+          progress={avatarProgress}
+          error={avatarError}
+          disabled={false}
+          onChoose={(file) => {
+            setAvatarError(null)
+            resizeImage(file).then(
+              (image) => {
+                if (avatar !== null) URL.revokeObjectURL(avatar.preview)
+                setAvatar({ image, preview: URL.createObjectURL(image) })
+              },
+              (failure: unknown) => setAvatarError(avatarErrorText(failure)),
+            )
+          }}
+          onRemove={() => {
+            if (avatar !== null) URL.revokeObjectURL(avatar.preview)
+            setAvatar(null)
+          }}
+        />
         <fieldset className="form__group">
           <legend>{da.form.role}</legend>
           {roles.map((role) => (
