@@ -116,6 +116,7 @@ try {
           day,
           createdAt: `${day}T10:00:00.000Z`,
           createdBy: uid,
+          createdByName: 'Bench Bruger',
           personId: id,
           locationId: LOCATION,
         },
