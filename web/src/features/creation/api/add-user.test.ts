@@ -19,6 +19,7 @@ function steps(overrides: Partial<AddUserSteps> = {}) {
     createAuthAccount: vi.fn(async () => 'uid-2'),
     removeAuthAccount: vi.fn(async () => {}),
     writeUser: vi.fn(async () => {}),
+    deleteUser: vi.fn(async () => {}),
     setAdminRole: vi.fn(async () => {}),
     ...overrides,
   } satisfies AddUserSteps
@@ -67,6 +68,31 @@ test('a Firestore failure after the account exists removes the account again', a
   const error = await addUser(form(), NOW, run).catch((caught: unknown) => caught)
   expect(run.removeAuthAccount).toHaveBeenCalledWith('uid-2')
   expect(rejectedText(error)).toBe('Der skete en fejl. Brugeren blev ikke tilføjet.')
+})
+
+test('a failed role call for a new admin removes the staff document and then the account', async () => {
+  const order: string[] = []
+  const run = steps({
+    setAdminRole: vi.fn(async () => Promise.reject(new Error('role call failed'))),
+    deleteUser: vi.fn(async () => {
+      order.push('document')
+    }),
+    removeAuthAccount: vi.fn(async () => {
+      order.push('account')
+    }),
+  })
+  const error = await addUser(form({ userRole: 'admin' }), NOW, run).catch((caught: unknown) => caught)
+  expect(run.deleteUser).toHaveBeenCalledWith('uid-2')
+  expect(run.removeAuthAccount).toHaveBeenCalledWith('uid-2')
+  expect(order).toEqual(['document', 'account'])
+  expect(rejectedText(error)).toBe('Der skete en fejl. Brugeren blev ikke tilføjet.')
+})
+
+test('a Firestore failure before the document exists removes only the account', async () => {
+  const run = steps({ writeUser: vi.fn(async () => Promise.reject(new Error('denied'))) })
+  await addUser(form(), NOW, run).catch(() => {})
+  expect(run.deleteUser).not.toHaveBeenCalled()
+  expect(run.removeAuthAccount).toHaveBeenCalledWith('uid-2')
 })
 
 test('a user needs at least one location', () => {

@@ -11,6 +11,7 @@ export type AddUserSteps = {
   createAuthAccount: typeof createAuthAccount
   removeAuthAccount: typeof removeAuthAccount
   writeUser: (user: User) => Promise<void>
+  deleteUser: (userId: string) => Promise<void>
   setAdminRole: (userId: string) => Promise<void>
 }
 
@@ -19,12 +20,18 @@ async function writeUser(user: User): Promise<void> {
   await setDoc(doc(db, userPath(user.id)), user)
 }
 
+/** Only admins may delete a staff document (firestore.rules), and only admins create admins. */
+async function deleteUser(userId: string): Promise<void> {
+  const [db, { deleteDoc, doc }] = await Promise.all([getDb(), firestoreLite()])
+  await deleteDoc(doc(db, userPath(userId)))
+}
+
 /** The api's role call keeps the admin claim and userRole together (ADR 0004); only admins may. */
 async function setAdminRole(userId: string): Promise<void> {
   await api(`/user/${encodeURIComponent(userId)}/role`, { method: 'PUT', body: { userRole: 'admin', admin: true } })
 }
 
-const steps: AddUserSteps = { createAuthAccount, removeAuthAccount, writeUser, setAdminRole }
+const steps: AddUserSteps = { createAuthAccount, removeAuthAccount, writeUser, deleteUser, setAdminRole }
 
 /** users/{uid} as SPEC §3 has it; an admin is written as a superuser until the role call makes it one. */
 export function userDocument(id: string, form: ValidUserForm, now: Date): User {
@@ -53,15 +60,22 @@ export async function addUser(form: ValidUserForm, now: Date = new Date(), run: 
     password: form.password,
     displayName: `${form.firstName} ${form.lastName}`.trim(),
   })
+  const undo = async (written: boolean) => {
+    // The api removes only an account no staff document uses: the document goes first.
+    if (written) await run.deleteUser(userId)
+    await run.removeAuthAccount(userId)
+  }
+  let written = false
   try {
     await run.writeUser(userDocument(userId, form, now))
+    written = true
+    if (form.userRole === 'admin') await run.setAdminRole(userId)
   } catch (error) {
-    await run.removeAuthAccount(userId).catch(() => {
+    await undo(written).catch(() => {
       console.warn('a failed creation left an auth account behind')
     })
     throw error
   }
-  if (form.userRole === 'admin') await run.setAdminRole(userId)
   return userId
 }
 
