@@ -48,6 +48,8 @@ test("a superuser adds, hides and reorders the location's answer options; the re
   await page.goto('/daily?day=2025-05-05')
   const row = page.getByRole('list', { name: 'Borgere' }).getByRole('article').first()
   await row.getByRole('button', { name: /^Registrer for/ }).click()
+  // allTextContents does not wait: the options must be there first (they load with the dialog).
+  await expect(page.getByRole('dialog').getByRole('radio', { name: /^Ked af det/ })).toBeVisible()
   const labels = await page.getByRole('dialog').locator('label.choice').allTextContents()
   const place = labels.filter((label) => /^(Glad og tilfreds|Rolig|Urolig|Træt|Ked af det)/.test(label))
   expect(place.map((label) => label.replace(/-?\d+$/, ''))).toEqual(['Glad og tilfreds', 'Rolig', 'Træt', 'Ked af det'])
