@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import {
+  arrayRemove,
   arrayUnion,
   collection,
   collectionGroup,
@@ -92,7 +93,7 @@ const CASES: Case[] = [
   ['employee', 'lists staff of its location', 'allow', list('users', where('locations', 'array-contains', L1))],
   ['employee', 'lists staff of another location', 'deny', list('users', where('locations', 'array-contains', L2))],
   ['employee', 'lists all staff without a filter', 'deny', list('users')],
-  ['employee', 'updates its own name', 'allow', update('users/emp', { firstName: 'Omdøbt' })],
+  ['employee', 'updates its own name', 'deny', update('users/emp', { firstName: 'Omdøbt' })],
   ['employee', "sets its own userRole to 'admin'", 'deny', update('users/emp', { userRole: 'admin' })],
   ['employee', 'adds a location to its own locations', 'deny', update('users/emp', { locations: arrayUnion(L2) })],
   ['employee', 'creates a staff member', 'deny', (c) => set(`users/${fresh('u')}`, newStaff([L1], 'employee'))(c)],
@@ -148,6 +149,12 @@ const CASES: Case[] = [
     'adds a person id to its location',
     'allow',
     update(`locations/${L1}`, { persons: arrayUnion('pnew') }),
+  ],
+  [
+    'superuser',
+    'takes a person id out of its location',
+    'deny',
+    update(`locations/${L1}`, { persons: arrayRemove('pa') }),
   ],
   ['superuser', 'renames its location', 'deny', update(`locations/${L1}`, { name: 'Nyt navn' })],
   [
@@ -608,7 +615,26 @@ const CASES: Case[] = [
   ['superuser', 'uploads a location logo', 'deny', upload(`locations/${L1}/logo.png`, 'image/png')],
   ['admin', 'uploads a location logo', 'allow', upload(`locations/${L1}/logo.png`, 'image/png')],
   ['admin', 'uploads a file outside avatars and logos', 'deny', upload('exports/all.png', 'image/png')],
-  ['employee', 'uploads its own avatar', 'allow', upload('users/emp/avatar.png', 'image/png')],
+  ['employee', 'uploads its own avatar', 'deny', upload('users/emp/avatar.png', 'image/png')],
+  [
+    'employee',
+    'reads the metadata of its own avatar',
+    'allow',
+    (c) => getMetadata(ref(c.storage, 'users/emp/avatar.png')),
+  ],
+  [
+    'superuser',
+    "reads the metadata of a colleague's avatar (a shared location)",
+    'allow',
+    (c) => getMetadata(ref(c.storage, 'users/emp/avatar.png')),
+  ],
+  [
+    'employee',
+    "reads the avatar of another location's staff member",
+    'deny',
+    (c) => getMetadata(ref(c.storage, 'users/emp2/avatar.png')),
+  ],
+  ['personA', "reads a staff member's avatar", 'deny', (c) => getMetadata(ref(c.storage, 'users/emp/avatar.png'))],
   ['employee', "uploads a colleague's avatar", 'deny', upload('users/sup/avatar.png', 'image/png')],
   ['superuser', "uploads an employee's avatar", 'allow', upload('users/emp/avatar.png', 'image/png')],
   ['superuser', "uploads an admin's avatar", 'deny', upload('users/adm/avatar.png', 'image/png')],
