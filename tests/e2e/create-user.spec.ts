@@ -24,11 +24,9 @@ async function signInAtEgebakken(page: Page): Promise<void> {
   await expect(page.getByRole('combobox', { name: 'Lokation' })).toHaveValue('egebakken')
 }
 
-test('a superuser creates a colleague for one location, who can sign in and sees only that location', async ({
-  page,
-  browser,
-  baseURL,
-}) => {
+test('a superuser creates a colleague for one location, who can sign in and sees only that location', {
+  tag: '@tablet',
+}, async ({ page, browser, baseURL }) => {
   const lastName = `Lund${uniqueSuffix()}`
   const name = `Mette ${lastName}`
   const email = `${lastName.toLowerCase()}@e2e.dk`
@@ -107,6 +105,24 @@ test('the user form shows the validation messages and asks before leaving it inv
   )
   await dialog.getByRole('button', { name: 'Forlad siden' }).click()
   await expect(page).toHaveURL(/\/daily$/)
+})
+
+test('closing the tab with the user form filled but invalid asks through the browser’s own prompt', async ({
+  page,
+}) => {
+  await signInAtEgebakken(page)
+  await page.goto('/create/user/general')
+  // A click gives the page the user activation browsers require before they show this prompt.
+  await page.getByLabel('Fornavn').click()
+  await page.getByLabel('Fornavn').fill('Mette')
+  await page.getByLabel('Email').fill('mette@')
+  await page.getByLabel('Adgangskode').fill('kort')
+  const prompt = page.waitForEvent('dialog')
+  await page.close({ runBeforeUnload: true })
+  const dialog = await prompt
+  expect(dialog.type()).toBe('beforeunload')
+  await dialog.dismiss()
+  await expect(page.getByLabel('Fornavn')).toHaveValue('Mette')
 })
 
 test('an employee sees the colleagues read-only', async ({ page }) => {

@@ -102,8 +102,12 @@ test("a superuser uploads a person's avatar, resized to 512 px, shown at once, a
   // The person's header shows the new picture too.
   await expect(page.locator('.person-head img')).toBeVisible()
 
+  const stored = (await preview.getAttribute('src')) ?? ''
+  expect((await page.request.get(stored)).status()).toBe(200)
   await page.getByRole('button', { name: 'Fjern billede' }).click()
   await expect(preview).toHaveCount(0)
+  // Removing deletes the stored object, not only the link to it: its URL serves nothing any more.
+  await expect.poll(async () => [403, 404].includes((await page.request.get(stored)).status())).toBe(true)
   await expect(page.locator('.person-head img')).toHaveCount(0)
   await page.reload()
   await expect(page.getByRole('button', { name: 'Fjern billede' })).toHaveCount(0)
@@ -141,33 +145,9 @@ test("a superuser gives a person an own answer option and leaves out the locatio
   await expect(page.getByText(/egne? svarmuligh.* · Bruger kun egne svarmuligheder/)).toBeVisible()
 })
 
-test('the settings and creation pages fit a phone and a tablet with their data loaded', async ({ page }) => {
+test("a person's reminder time page has no serious or critical accessibility violations", async ({ page }) => {
   await signIn(page, ACCOUNTS.superuser.email)
-  const pages: [path: string, ready: (page: Page) => ReturnType<Page['getByRole']>][] = [
-    ['/settings/persons', (p) => p.getByRole('table').getByRole('link').first()],
-    ['/settings/users', (p) => p.getByRole('table').getByRole('row').nth(1)],
-    ['/settings/answers', (p) => p.getByRole('button', { name: /^Flyt .* ned$/ }).first()],
-    ['/settings/notifications', (p) => p.getByRole('button', { name: 'Gem' })],
-    ['/create/person/general', (p) => p.getByLabel('Fornavn')],
-    ['/create/person/answers', (p) => p.getByRole('button', { name: 'Tilføj svarmulighed' })],
-    ['/create/person/settings', (p) => p.getByLabel('Alle funktioner')],
-    ['/create/user/general', (p) => p.getByLabel('Fornavn')],
-    ['/person/demo-borger02/settings', (p) => p.getByRole('link', { name: 'Generelt' }).last()],
-    [
-      '/person/demo-borger02/settings/general',
-      (p) => p.getByRole('button', { name: 'Vælg billede' }).or(p.getByText('Vælg billede')),
-    ],
-    ['/person/demo-borger02/settings/answers', (p) => p.getByLabel('Brug også lokationens svarmuligheder')],
-  ]
-  const wide: string[] = []
-  for (const width of [390, 768]) {
-    await page.setViewportSize({ width, height: 844 })
-    for (const [path, ready] of pages) {
-      await page.goto(path)
-      await expect(ready(page).first()).toBeVisible()
-      const px = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-      if (px > 0) wide.push(`${width} px ${path}: ${px} px too wide`)
-    }
-  }
-  expect(wide).toEqual([])
+  await page.goto(`/person/${PERSON}/settings/notifications`)
+  await expect(page.getByRole('button', { name: 'Gem' })).toBeVisible()
+  await expectAxeClean(page)
 })

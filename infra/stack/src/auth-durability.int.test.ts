@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEMO_PASSWORD } from '@bosted/domain'
@@ -86,9 +86,18 @@ test('accounts created while make start runs, and the demo accounts, survive kil
     expect(await signIn(env.AUTH_PORT as string, 'ny.borger@demo.dk', 'ny-hemmelig-1')).toMatchObject({
       email: 'ny.borger@demo.dk',
     })
-    expect(await signIn(env.AUTH_PORT as string, 'admin@demo.dk', DEMO_PASSWORD)).toMatchObject({
-      email: 'admin@demo.dk',
-    })
+    const admin = await signIn(env.AUTH_PORT as string, 'admin@demo.dk', DEMO_PASSWORD)
+    expect(admin).toMatchObject({ email: 'admin@demo.dk' })
+
+    // Neither a password nor a live token is in any file the stack wrote: databases, WAL, every log.
+    const secrets = ['ny-hemmelig-1', DEMO_PASSWORD, admin.idToken, admin.refreshToken]
+    expect(secrets.every((secret) => typeof secret === 'string' && secret.length >= 6)).toBe(true)
+    const files = readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+    expect(files.some((entry) => entry.name.endsWith('.log'))).toBe(true)
+    for (const entry of files) {
+      const bytes = readFileSync(join(entry.parentPath, entry.name))
+      for (const secret of secrets) expect(bytes.includes(secret as string), join(entry.parentPath, entry.name)).toBe(false)
+    }
   } finally {
     if (stack.child.exitCode === null && stack.child.signalCode === null) {
       const exited = once(stack.child, 'exit')
