@@ -58,7 +58,7 @@ async function signIn(authPort: string, email: string, password: string): Promis
   return (await response.json()) as Record<string, unknown>
 }
 
-test('accounts created while make start runs, and the demo accounts, survive kill -9 of every process', async () => {
+test('accounts created while make start runs, and the demo accounts, survive kill -9 of every process; no file the stack wrote holds a password or a live token', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'bosted-auth-kill-'))
   const env: Record<string, string> = { DATA_DIR: dataDir, AUTH_EMULATOR: 'lite' }
   for (const name of ['APP_PORT', 'API_PORT', 'AUTH_PORT', 'FIRESTORE_PORT', 'STORAGE_PORT']) {
@@ -96,7 +96,8 @@ test('accounts created while make start runs, and the demo accounts, survive kil
     expect(files.some((entry) => entry.name.endsWith('.log'))).toBe(true)
     for (const entry of files) {
       const bytes = readFileSync(join(entry.parentPath, entry.name))
-      for (const secret of secrets) expect(bytes.includes(secret as string), join(entry.parentPath, entry.name)).toBe(false)
+      for (const secret of secrets)
+        expect(bytes.includes(secret as string), join(entry.parentPath, entry.name)).toBe(false)
     }
   } finally {
     if (stack.child.exitCode === null && stack.child.signalCode === null) {
