@@ -32,6 +32,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // As Playwright's e2e: on CI's busy 2-core machine a test gets one more try; a test that
+          // fails twice fails the run, and make test's summary names every failed test.
+          retry: process.env.CI ? 1 : 0,
         },
       },
     ],

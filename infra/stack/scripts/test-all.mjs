@@ -2,7 +2,7 @@
 // end even when an earlier one failed, then one summary line per layer and the overall count.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 
 const root = new URL('../../..', import.meta.url).pathname
 const results = join(root, '.data/test-results')
@@ -22,6 +22,31 @@ const playwrightCounts = (file) => {
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped }
 }
 
+// The names of the failed (and, for Playwright, passed-on-retry) tests, so the summary at the end of
+// a long CI log says which test it was.
+const vitestProblems = (file) => {
+  const report = JSON.parse(readFileSync(file, 'utf8'))
+  return report.testResults.flatMap((result) =>
+    result.assertionResults
+      .filter((assertion) => assertion.status === 'failed')
+      .map((assertion) => `failed: ${relative(root, result.name)} › ${assertion.fullName}`),
+  )
+}
+const playwrightProblems = (file) => {
+  const problems = []
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const run of spec.tests ?? [])
+        if (run.status === 'unexpected' || run.status === 'flaky')
+          problems.push(
+            `${run.status === 'flaky' ? 'flaky (passed on retry)' : 'failed'}: [${run.projectName}] ${spec.file} › ${spec.title}`,
+          )
+    for (const child of suite.suites ?? []) walk(child)
+  }
+  for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite)
+  return problems
+}
+
 /** A vitest run of the given projects that also writes a JSON report for the summary. */
 const vitestLayer = (name, projects) => ({
   name,
@@ -35,6 +60,7 @@ const vitestLayer = (name, projects) => ({
     `--outputFile.json=${results}/${name}.json`,
   ],
   report: () => vitestCounts(join(results, `${name}.json`)),
+  problems: () => vitestProblems(join(results, `${name}.json`)),
 })
 
 const layers = [
@@ -46,6 +72,7 @@ const layers = [
     name: 'e2e',
     command: ['npx', 'playwright', 'test', '-c', 'tests/playwright.config.ts'],
     report: () => playwrightCounts(join(results, 'e2e.json')),
+    problems: () => playwrightProblems(join(results, 'e2e.json')),
   },
 ]
 
@@ -64,20 +91,29 @@ for (const layer of layers.filter((l) => only.length === 0 || only.includes(l.na
       counts = null
     }
   }
-  summary.push({ name: layer.name, ok: run.status === 0, counts, seconds })
+  let problems = []
+  if (layer.problems) {
+    try {
+      problems = layer.problems()
+    } catch {
+      problems = []
+    }
+  }
+  summary.push({ name: layer.name, ok: run.status === 0, counts, seconds, problems })
 }
 
 console.log('\n=== summary ===')
 let passed = 0
 let failed = 0
 let skipped = 0
-for (const { name, ok, counts, seconds } of summary) {
+for (const { name, ok, counts, seconds, problems } of summary) {
   const detail = counts
     ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`
     : ok
       ? 'ok'
       : 'FAILED'
   console.log(`${name.padEnd(12)} ${ok ? 'ok    ' : 'FAILED'} ${detail} (${seconds} s)`)
+  for (const problem of problems) console.log(`  ${problem}`)
   if (counts) {
     passed += counts.passed
     failed += counts.failed
