@@ -78,6 +78,25 @@ export const NoteSchema = CareRecordSchema.extend({
 })
 export type Note = z.infer<typeof NoteSchema>
 
+/** A diary entry's bound, as firestore.rules has it. */
+export const NOTE_MAX_LENGTH = 5000
+/** A deletion reason's bound, as firestore.rules has it. */
+export const NOTE_REASON_MAX_LENGTH = 500
+
+/** The diary editor's text: required after trimming, at most NOTE_MAX_LENGTH characters. */
+export const NoteTextSchema = z
+  .string()
+  .trim()
+  .min(1, da.notes.textRequired)
+  .max(NOTE_MAX_LENGTH, da.notes.textTooLong(NOTE_MAX_LENGTH))
+
+/** Why an entry is deleted: required, bounded; it stays visible in the entry's place. */
+export const NoteDeletionReasonSchema = z
+  .string()
+  .trim()
+  .min(1, da.notes.reasonRequired)
+  .max(NOTE_REASON_MAX_LENGTH, da.registration.commentTooLong(NOTE_REASON_MAX_LENGTH))
+
 /**
  * The spec's migration of a location's answers: fills a missing entity ('location'), hidden (false)
  * and createdAt; returns only the fields that were missing, so complete answers need no write.

@@ -19,8 +19,14 @@ export const LocationSchema = z.object({
       answerOptions: z.array(z.string()).default([]),
       subscription: SubscriptionSchema.nullable().default(null),
       notifications: z.object({ reminderTime: z.string().nullable() }).nullable().default(null),
+      /**
+       * What an admin turned on for the location (only admins write it, firestore.rules).
+       * cloudDictation: dictation may use the browser maker's cloud speech service where on-device
+       * recognition is not available (off by default: a citizen's words stay on the device).
+       */
+      features: z.object({ cloudDictation: z.boolean().default(false) }).default({ cloudDictation: false }),
     })
-    .default({ answerOptions: [], subscription: null, notifications: null }),
+    .default({ answerOptions: [], subscription: null, notifications: null, features: { cloudDictation: false } }),
 })
 export type Location = z.infer<typeof LocationSchema>
 

@@ -6,7 +6,10 @@ export const queryKeys = {
   dayRegistrations: (locationId: string, day: string) => ['registrations', 'day', locationId, day] as const,
   personRegistrations: (personId: string, from: string, to: string) =>
     ['registrations', 'person', personId, from, to] as const,
+  notes: ['notes'] as const,
   dayNoteCounts: (locationId: string, day: string) => ['notes', 'day-counts', locationId, day] as const,
+  notesList: (locationId: string, personIds: readonly string[], from: string, to: string, text: string) =>
+    ['notes', 'list', locationId, personIds.join(','), from, to, text] as const,
   staffNames: (locationId: string) => ['staff', 'names', locationId] as const,
   answerOptions: (personId: string, locationId: string) => ['answers', personId, locationId] as const,
 }

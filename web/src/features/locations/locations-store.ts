@@ -10,6 +10,8 @@ export type LocationSummary = {
   reminderTime?: string | null
   /** Ids of the location's answer options in display order (ADR 0003). */
   answerOptions?: readonly string[]
+  /** Whether an admin allowed dictation through the browser maker's cloud service (settings.features). */
+  cloudDictation?: boolean
 }
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>

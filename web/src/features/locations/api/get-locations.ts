@@ -22,6 +22,7 @@ export async function getLocations(ids: readonly string[]): Promise<LocationSumm
           logoUrl: await resolveLogoUrl(data.logoUrl ?? data.logo),
           reminderTime: typeof reminder === 'string' ? reminder : null,
           answerOptions: Array.isArray(order) ? order.filter((id): id is string => typeof id === 'string') : [],
+          cloudDictation: data.settings?.features?.cloudDictation === true,
         }
       }),
     )

@@ -1,0 +1,278 @@
+import { da } from '@bosted/domain/messages/da'
+import type { Person } from '@bosted/domain/person'
+import { roleRank } from '@bosted/domain/user'
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
+import { webSpeechEngine } from '../../features/dictation/dictation.ts'
+import { correctNote } from '../../features/notes/api/correct-note.ts'
+import { createNote } from '../../features/notes/api/create-note.ts'
+import { deleteNote } from '../../features/notes/api/delete-note.ts'
+import { getNotesPage } from '../../features/notes/api/get-notes-page.ts'
+import type { StoredNote } from '../../features/notes/api/note-document.ts'
+import { MAX_PERSON_FILTER, type NotesCursor } from '../../features/notes/api/notes-query.ts'
+import { searchNotesPage } from '../../features/notes/api/search-notes.ts'
+import { CorrectNoteDialog, DeleteNoteDialog } from '../../features/notes/components/note-dialogs.tsx'
+import { NoteList } from '../../features/notes/components/note-list.tsx'
+import { type NotesFilter, PERIODS, type Period } from '../../features/notes/notes-filter.ts'
+import { personName } from '../../features/persons/person-name.ts'
+import { fullName, type SessionUser } from '../../features/session/session-store.ts'
+import { isDay } from '../../lib/days.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
+import { toastPromise } from '../../lib/toast.ts'
+import { RouteLoading } from '../layout/route-loading.tsx'
+import { NoteEditor, type NoteInput } from './note-editor.tsx'
+
+/** Entries per page ("Vis flere" loads the next by cursor). */
+export const NOTES_PAGE_SIZE = 25
+
+type Props = {
+  user: SessionUser
+  location: { id: string; cloudDictation: boolean }
+  /** The persons whose entries are listed and who may be written for; one person: their own diary. */
+  persons: readonly Person[]
+  filter: NotesFilter
+  onFilter: (filter: NotesFilter) => void
+}
+
+/**
+ * The diary of a location (/notes) or of one person (/person/{id}/notes): the editor, the filters,
+ * the entries page by page, and correcting and deleting them with their promise toasts.
+ */
+export function Diary({ user, location, persons, filter, onFilter }: Props) {
+  const queryClient = useQueryClient()
+  const isOwnDiary = persons.length === 1
+  const personIds = isOwnDiary ? persons.map((person) => person.id) : filter.personIds.slice(0, MAX_PERSON_FILTER)
+  const isManager = roleRank(user.customClaims.userRole ?? 'user', user.customClaims) >= 2
+  const editor = { id: user.id, name: fullName(user) }
+  const engine = useMemo(() => webSpeechEngine({ cloudAllowed: location.cloudDictation }), [location.cloudDictation])
+  const byId = useMemo(() => new Map(persons.map((person) => [person.id, person])), [persons])
+  const [correcting, setCorrecting] = useState<StoredNote | null>(null)
+  const [deleting, setDeleting] = useState<StoredNote | null>(null)
+
+  const list = useInfiniteQuery({
+    queryKey: queryKeys.notesList(location.id, personIds, filter.from, filter.to, filter.query),
+    queryFn: ({ pageParam }) =>
+      searchNotesPage(
+        {
+          locationId: location.id,
+          personIds,
+          from: filter.from,
+          to: filter.to,
+          after: pageParam,
+          limit: NOTES_PAGE_SIZE,
+        },
+        filter.query,
+        getNotesPage,
+      ),
+    initialPageParam: null as NotesCursor | null,
+    getNextPageParam: (page) => page.next ?? undefined,
+  })
+  useEffect(() => {
+    if (list.error !== null) console.warn('the diary could not be loaded', list.error.name)
+  }, [list.error])
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.notes })
+  const onError = (error: unknown) => console.warn('a diary entry could not be written', (error as Error).name)
+  const create = useMutation({
+    mutationFn: ({ personId, day, text, dictated }: NoteInput) => {
+      const person = byId.get(personId)
+      return toastPromise(
+        createNote({
+          personId,
+          locationId: person?.locationId ?? location.id,
+          day,
+          text,
+          source: dictated ? 'speech' : 'keyboard',
+          createdBy: user.id,
+          authorName: editor.name,
+        }),
+        { pending: da.notes.pending, resolved: da.notes.ok, rejected: da.notes.fail },
+      )
+    },
+    onSettled: refresh,
+    onError,
+  })
+  const correct = useMutation({
+    mutationFn: ({ note, text }: { note: StoredNote; text: string }) =>
+      toastPromise(correctNote(note, text, false, editor), {
+        pending: da.notes.correctPending,
+        resolved: da.notes.correctOk,
+        rejected: da.notes.correctFail,
+      }),
+    onSettled: refresh,
+    onError,
+  })
+  const remove = useMutation({
+    mutationFn: ({ note, reason }: { note: StoredNote; reason: string }) =>
+      toastPromise(deleteNote(note, reason, editor), {
+        pending: da.notes.deletePending,
+        resolved: da.notes.deleteOk,
+        rejected: da.notes.deleteFail,
+      }),
+    onSettled: refresh,
+    onError,
+  })
+
+  const notes = list.data?.pages.flatMap((page) => page.notes) ?? []
+  const writable = persons.filter((person) => !person.settings.disabled)
+  return (
+    <div className="diary">
+      {writable.length > 0 && (
+        <section className="diary__editor" aria-label={da.notes.write}>
+          <h2>{da.notes.write}</h2>
+          <NoteEditor
+            userId={user.id}
+            persons={writable}
+            locationId={location.id}
+            engine={engine}
+            onSave={(input) => create.mutateAsync(input)}
+          />
+        </section>
+      )}
+      <FilterForm
+        key={JSON.stringify(filter)}
+        persons={isOwnDiary ? null : persons}
+        filter={filter}
+        onFilter={onFilter}
+      />
+      {list.isError ? (
+        <div className="notice notice--error" role="alert">
+          <p>{da.notes.loadFailed}</p>
+          <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
+            {da.notes.retry}
+          </button>
+        </div>
+      ) : list.isPending ? (
+        <div aria-busy="true">
+          <RouteLoading />
+        </div>
+      ) : (
+        <>
+          {notes.length === 0 && !list.hasNextPage && (
+            <p className="muted">{filter.query === '' ? da.notes.none : da.notes.noneFound(filter.query)}</p>
+          )}
+          <NoteList
+            notes={notes}
+            persons={isOwnDiary ? null : byId}
+            canCorrect={(note) => note.createdBy === user.id || isManager}
+            canDelete={() => isManager}
+            onCorrect={setCorrecting}
+            onDelete={setDeleting}
+          />
+          {list.hasNextPage && (
+            <button
+              type="button"
+              className="button button--secondary diary__more"
+              disabled={list.isFetchingNextPage}
+              onClick={() => void list.fetchNextPage()}
+            >
+              {da.notes.more}
+            </button>
+          )}
+        </>
+      )}
+      <CorrectNoteDialog
+        note={correcting}
+        onClose={() => setCorrecting(null)}
+        onSave={(note, text) => {
+          setCorrecting(null)
+          correct.mutate({ note, text })
+        }}
+      />
+      <DeleteNoteDialog
+        note={deleting}
+        onClose={() => setDeleting(null)}
+        onDelete={(note, reason) => {
+          setDeleting(null)
+          remove.mutate({ note, reason })
+        }}
+      />
+    </div>
+  )
+}
+
+type FilterProps = { persons: readonly Person[] | null; filter: NotesFilter; onFilter: (filter: NotesFilter) => void }
+
+/** The list's filters, applied together ("Vis") and kept in the URL by the page. */
+function FilterForm({ persons, filter, onFilter }: FilterProps) {
+  const [chosen, setChosen] = useState<string[]>(filter.personIds)
+  const [period, setPeriod] = useState<Period | 'range'>(filter.period)
+  const [from, setFrom] = useState(filter.from)
+  const [to, setTo] = useState(filter.to)
+  const [query, setQuery] = useState(filter.query)
+  const ids = { from: useId(), to: useId(), query: useId() }
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    onFilter({ personIds: chosen, period, from, to, query: query.trim() })
+  }
+  return (
+    <form className="form diary__filters" onSubmit={handleSubmit} aria-label={da.notes.filters}>
+      {persons !== null && (
+        <details className="diary__persons">
+          <summary>{chosen.length === 0 ? da.notes.allPersons : `${da.notes.persons} (${chosen.length})`}</summary>
+          <fieldset className="form__group">
+            <legend>{da.notes.persons}</legend>
+            {persons.map((person) => (
+              <label key={person.id} className="choice">
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(person.id)}
+                  disabled={!chosen.includes(person.id) && chosen.length >= MAX_PERSON_FILTER}
+                  onChange={(event) =>
+                    setChosen((current) =>
+                      event.target.checked ? [...current, person.id] : current.filter((id) => id !== person.id),
+                    )
+                  }
+                />
+                <span>{personName(person)}</span>
+              </label>
+            ))}
+          </fieldset>
+        </details>
+      )}
+      <span className="diary__label" aria-hidden="true">
+        {da.notes.period}
+      </span>
+      <fieldset className="segmented segmented--wrap">
+        <legend className="visually-hidden">{da.notes.period}</legend>
+        {[...PERIODS, 'range' as const].map((value) => (
+          <label key={value} className="segmented__option">
+            <input type="radio" name="notes-period" checked={period === value} onChange={() => setPeriod(value)} />
+            <span>{value === 'range' ? da.notes.range : da.notes.lastDays(value)}</span>
+          </label>
+        ))}
+      </fieldset>
+      {period === 'range' && (
+        <div className="note-editor__row">
+          <div className="field">
+            <label htmlFor={ids.from}>{da.notes.from}</label>
+            <input
+              id={ids.from}
+              type="date"
+              value={from}
+              onChange={(event) => isDay(event.target.value) && setFrom(event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.to}>{da.notes.to}</label>
+            <input
+              id={ids.to}
+              type="date"
+              value={to}
+              onChange={(event) => isDay(event.target.value) && setTo(event.target.value)}
+            />
+          </div>
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor={ids.query}>{da.notes.search}</label>
+        <input id={ids.query} type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
+      </div>
+      <div className="form__actions">
+        <button type="submit" className="button button--secondary">
+          {da.notes.apply}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,186 @@
+import { NOTE_MAX_LENGTH, NoteTextSchema } from '@bosted/domain/answer'
+import { da } from '@bosted/domain/messages/da'
+import type { Person } from '@bosted/domain/person'
+import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { LeaveGuard } from '../../components/ui/leave-guard.tsx'
+import type { DictationEngine } from '../../features/dictation/dictation.ts'
+import { insertAt } from '../../features/dictation/dictation.ts'
+import { DictationButton } from '../../features/dictation/dictation-button.tsx'
+import { useDictation } from '../../features/dictation/use-dictation.ts'
+import { clearNoteDraft, lastDraftPerson, loadNoteDraft, saveNoteDraft } from '../../features/notes/note-draft.ts'
+import { personName } from '../../features/persons/person-name.ts'
+import { isDay, today } from '../../lib/days.ts'
+
+/** The counter shows from this many characters on. */
+const COUNTER_FROM = NOTE_MAX_LENGTH - 500
+
+export type NoteInput = { personId: string; day: string; text: string; dictated: boolean }
+
+type Props = {
+  userId: string
+  /** The persons an entry may be written for; one person: that person is fixed (their own diary page). */
+  persons: readonly Person[]
+  locationId: string
+  engine: DictationEngine
+  onSave: (input: NoteInput) => Promise<unknown>
+}
+
+/**
+ * Writing a diary entry: person, day (today by default; earlier days are backdated), the text with a
+ * counter near the limit and dictation. The draft survives a reload; leaving with text asks first.
+ */
+export function NoteEditor({ userId, persons, locationId, engine, onSave }: Props) {
+  const fixed = persons.length === 1 ? (persons[0] as Person) : null
+  const initialPerson = fixed?.id ?? pickPerson(persons, lastDraftPerson(userId))
+  const [personId, setPersonId] = useState(initialPerson)
+  const initial = useMemo(() => loadNoteDraft(userId, initialPerson), [userId, initialPerson])
+  const [text, setText] = useState(initial?.text ?? '')
+  const [day, setDay] = useState(initial !== null && isDay(initial.day) ? initial.day : today())
+  const [dictated, setDictated] = useState(initial?.dictated ?? false)
+  const [error, setError] = useState<string | null>(null)
+  const [isSaving, setSaving] = useState(false)
+  const textArea = useRef<HTMLTextAreaElement>(null)
+  const cursor = useRef<number | null>(null)
+  const ids = { person: useId(), day: useId(), text: useId(), count: useId(), error: useId(), dictation: useId() }
+
+  const onFinal = useCallback((words: string) => {
+    const area = textArea.current
+    setText((current) => {
+      const at = cursor.current ?? area?.selectionStart ?? current.length
+      const next = insertAt(current, Math.min(at, current.length), words)
+      cursor.current = next.cursor
+      return next.text
+    })
+    setDictated(true)
+  }, [])
+  const dictation = useDictation(engine, onFinal)
+  // The draft follows every change, typed or dictated; an empty text removes it.
+  const latest = useRef(text)
+  useEffect(() => {
+    latest.current = text
+    if (personId !== '') saveNoteDraft(userId, personId, { text, day, dictated })
+  }, [userId, personId, text, day, dictated])
+
+  const choosePerson = (id: string) => {
+    setPersonId(id)
+    const draft = loadNoteDraft(userId, id)
+    setText(draft?.text ?? '')
+    setDictated(draft?.dictated ?? false)
+    if (draft !== null && isDay(draft.day)) setDay(draft.day)
+    setError(null)
+  }
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (personId === '') {
+      setError(da.notes.personRequired)
+      return
+    }
+    const parsed = NoteTextSchema.safeParse(text)
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? da.notes.textRequired)
+      textArea.current?.focus()
+      return
+    }
+    dictation.stop()
+    setSaving(true)
+    try {
+      await onSave({ personId, day, text: parsed.data, dictated })
+      clearNoteDraft(userId, personId)
+      latest.current = ''
+      setText('')
+      setDictated(false)
+      setError(null)
+    } catch {
+      // The promise toast has told the user; the text stays for another try.
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const length = text.trim().length
+  const describedBy = [error === null ? null : ids.error, length >= COUNTER_FROM ? ids.count : null, ids.dictation]
+    .filter(Boolean)
+    .join(' ')
+  return (
+    <form className="form note-editor" onSubmit={handleSubmit} noValidate aria-label={da.notes.write}>
+      <div className="note-editor__row">
+        {fixed === null && (
+          <div className="field">
+            <label htmlFor={ids.person}>{da.notes.person}</label>
+            <select id={ids.person} value={personId} onChange={(event) => choosePerson(event.target.value)}>
+              <option value="">{da.notes.choosePerson}</option>
+              {persons.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {personName(person)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={ids.day}>{da.notes.day}</label>
+          <input
+            id={ids.day}
+            type="date"
+            value={day}
+            max={today()}
+            onChange={(event) => {
+              if (isDay(event.target.value)) setDay(event.target.value)
+            }}
+          />
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.text}>{da.notes.text}</label>
+        <textarea
+          id={ids.text}
+          ref={textArea}
+          rows={6}
+          value={text}
+          aria-invalid={error !== null}
+          aria-describedby={describedBy || undefined}
+          onChange={(event) => {
+            cursor.current = null
+            setText(event.target.value)
+            if (error !== null) setError(null)
+          }}
+          onSelect={() => {
+            cursor.current = null
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && dictation.isListening) {
+              event.preventDefault()
+              dictation.stop()
+            }
+          }}
+        />
+        {length >= COUNTER_FROM && (
+          <p id={ids.count} className={`field__hint${length > NOTE_MAX_LENGTH ? ' field__hint--over' : ''}`}>
+            {da.notes.charactersLeft(length, NOTE_MAX_LENGTH)}
+          </p>
+        )}
+        {error !== null && (
+          <p id={ids.error} className="field__error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <DictationButton dictation={dictation} locationId={locationId} hintId={ids.dictation} />
+      <div className="form__actions">
+        <button type="submit" className="button button--primary" disabled={isSaving}>
+          {da.notes.save}
+        </button>
+      </div>
+      <LeaveGuard
+        shouldWarn={() => latest.current.trim() !== ''}
+        within={typeof window === 'undefined' ? '' : window.location.pathname}
+        message={da.notes.leave}
+      />
+    </form>
+  )
+}
+
+function pickPerson(persons: readonly Person[], last: string | null): string {
+  return last !== null && persons.some((person) => person.id === last) ? last : ''
+}

@@ -1,0 +1,31 @@
+import { notesPath } from '@bosted/domain/paths'
+import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+
+export type NewNote = {
+  personId: string
+  locationId: string
+  day: string
+  text: string
+  source: 'keyboard' | 'speech'
+  createdBy: string
+  authorName: string
+}
+
+/**
+ * Writes a diary entry with exactly the fields firestore.rules allows; the author is the caller and
+ * the location is the person's. The caller wraps it in toastPromise(…, da.notes).
+ */
+export async function createNote(input: NewNote, now: Date = new Date()): Promise<string> {
+  const [db, { addDoc, collection }] = await Promise.all([getDb(), firestoreLite()])
+  const reference = await addDoc(collection(db, notesPath(input.personId)), {
+    text: input.text.trim(),
+    day: input.day,
+    source: input.source,
+    createdAt: now.toISOString(),
+    createdBy: input.createdBy,
+    authorName: input.authorName,
+    personId: input.personId,
+    locationId: input.locationId,
+  })
+  return reference.id
+}

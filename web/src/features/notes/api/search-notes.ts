@@ -1,0 +1,30 @@
+import { matchesText } from '../notes-filter.ts'
+import type { NotesPage } from './get-notes-page.ts'
+import type { NotesQuery } from './notes-query.ts'
+
+/** How many pages one "Vis flere" may read while searching before it shows what it found. */
+export const MAX_SEARCH_READS = 10
+/** Entries read per request while searching (a search skips most of them). */
+export const SEARCH_BATCH = 100
+
+/**
+ * A page of entries whose text contains `text`. Firestore has no text search, so the period's pages
+ * are read in batches and filtered here, until a page is full, the period ends, or MAX_SEARCH_READS
+ * requests were made (then `next` lets "Vis flere" go on). Without a text it is one plain page.
+ */
+export async function searchNotesPage(
+  query: NotesQuery,
+  text: string,
+  fetchPage: (query: NotesQuery) => Promise<NotesPage>,
+): Promise<NotesPage> {
+  if (text === '') return fetchPage(query)
+  const found: NotesPage['notes'] = []
+  let after = query.after
+  for (let reads = 0; reads < MAX_SEARCH_READS; reads++) {
+    const page = await fetchPage({ ...query, after, limit: SEARCH_BATCH })
+    found.push(...page.notes.filter((note) => matchesText(note, text)))
+    after = page.next
+    if (after === null || found.length >= query.limit) break
+  }
+  return { notes: found, next: after }
+}

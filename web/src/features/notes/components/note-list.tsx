@@ -1,0 +1,124 @@
+import { da } from '@bosted/domain/messages/da'
+import type { Person } from '@bosted/domain/person'
+import { useId, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { dayOf, formatDay, formatShortDay, formatTime } from '../../../lib/days.ts'
+import { PersonAvatar } from '../../persons/components/person-avatar.tsx'
+import { personName } from '../../persons/person-name.ts'
+import type { StoredNote } from '../api/note-document.ts'
+import { lastCorrection, versions } from '../note-history.ts'
+import { groupByDay } from '../notes-filter.ts'
+
+/** A moment as the diary shows it: "ti. 12. mar. kl. 14.05". */
+const moment = (instant: string) => `${formatShortDay(dayOf(instant))} ${da.notes.at(formatTime(instant))}`
+
+type Props = {
+  notes: readonly StoredNote[]
+  /** The persons by id; null on a person's own diary, where the person is not repeated. */
+  persons: ReadonlyMap<string, Person> | null
+  canCorrect: (note: StoredNote) => boolean
+  canDelete: (note: StoredNote) => boolean
+  onCorrect: (note: StoredNote) => void
+  onDelete: (note: StoredNote) => void
+}
+
+/** Diary entries grouped by day, newest first: who, when, how, the text; corrections and deletions stay visible. */
+export function NoteList({ notes, persons, ...actions }: Props) {
+  return (
+    <div className="note-days">
+      {groupByDay(notes).map(({ day, notes: entries }) => (
+        <section key={day} className="note-day" aria-label={da.notes.entriesOf(formatDay(day))}>
+          <h2 className="note-day__title">{formatDay(day)}</h2>
+          <ul className="note-list">
+            {entries.map((note) => (
+              <NoteEntry key={note.id} note={note} person={persons?.get(note.personId) ?? null} {...actions} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  )
+}
+
+type EntryProps = Omit<Props, 'notes' | 'persons'> & { note: StoredNote; person: Person | null }
+
+function NoteEntry({ note, person, canCorrect, canDelete, onCorrect, onDelete }: EntryProps) {
+  const [showVersions, setShowVersions] = useState(false)
+  const versionsId = useId()
+  const written = dayOf(note.createdAt)
+  const corrected = lastCorrection(note)
+  const earlier = versions(note).slice(1)
+  const name = person === null ? null : personName(person)
+  return (
+    <li className={`note${note.deleted === undefined ? '' : ' note--deleted'}`}>
+      <article aria-label={name === null ? moment(note.createdAt) : `${name}, ${moment(note.createdAt)}`}>
+        <header className="note__head">
+          {person !== null && (
+            <>
+              <PersonAvatar person={person} />
+              <Link className="note__person" to={`/person/${encodeURIComponent(person.id)}/notes`}>
+                {name}
+              </Link>
+            </>
+          )}
+          <span className="note__meta">
+            {da.notes.at(formatTime(note.createdAt))} {da.notes.by(note.authorName)}
+          </span>
+          <span className="badge">{note.source === 'speech' ? da.notes.speech : da.notes.keyboard}</span>
+          {written > note.day && (
+            <span className="badge badge--info">{da.notes.backdated(formatShortDay(written))}</span>
+          )}
+        </header>
+        {note.deleted === undefined ? (
+          <p className="note__text">{note.text}</p>
+        ) : (
+          <p className="note__deleted">
+            {da.notes.deleted(moment(note.deleted.at), note.deleted.byName, note.deleted.reason)}
+          </p>
+        )}
+        {corrected !== null && (
+          <div className="note__history">
+            <span className="muted">{da.notes.corrected(moment(corrected.at), corrected.byName)}</span>{' '}
+            {note.deleted === undefined && (
+              <button
+                type="button"
+                className="button button--small button--secondary"
+                aria-expanded={showVersions}
+                aria-controls={versionsId}
+                onClick={() => setShowVersions((shown) => !shown)}
+              >
+                {showVersions ? da.notes.hideVersions : da.notes.showVersions(earlier.length)}
+              </button>
+            )}
+            {showVersions && (
+              <ol id={versionsId} className="note__versions">
+                {earlier.map((version) => (
+                  <li key={version.replacedAt}>
+                    <p className="muted">
+                      {da.notes.version(moment(version.replacedAt ?? ''), version.replacedBy ?? '')}
+                    </p>
+                    <p className="note__text">{version.text}</p>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </div>
+        )}
+        {note.deleted === undefined && (canCorrect(note) || canDelete(note)) && (
+          <footer className="note__actions">
+            {canCorrect(note) && (
+              <button type="button" className="button button--small button--secondary" onClick={() => onCorrect(note)}>
+                {da.notes.correct}
+              </button>
+            )}
+            {canDelete(note) && (
+              <button type="button" className="button button--small button--secondary" onClick={() => onDelete(note)}>
+                {da.notes.delete}
+              </button>
+            )}
+          </footer>
+        )}
+      </article>
+    </li>
+  )
+}

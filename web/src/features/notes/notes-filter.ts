@@ -1,0 +1,70 @@
+import { addDays, isDay } from '../../lib/days.ts'
+
+export const PERIODS = [7, 30, 90] as const
+export type Period = (typeof PERIODS)[number]
+export const DEFAULT_PERIOD: Period = 30
+
+/** A diary list's filters, all kept in the URL: persons, a period (last N days or from–to) and a text. */
+export type NotesFilter = {
+  personIds: string[]
+  period: Period | 'range'
+  from: string
+  to: string
+  query: string
+}
+
+/**
+ * Reads the filters from the URL: `persons=a,b`, `period=7|30|90` or `from=…&to=…`, `q=…`; `day=…`
+ * (the daily overview's link) is one day. Anything unreadable falls back to the last 30 days.
+ */
+export function parseNotesFilter(params: URLSearchParams, today: string): NotesFilter {
+  const personIds = (params.get('persons') ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '')
+  const query = (params.get('q') ?? '').trim()
+  const day = params.get('day')
+  if (isDay(day)) return { personIds, period: 'range', from: day, to: day, query }
+  const from = params.get('from')
+  const to = params.get('to')
+  if (isDay(from) && isDay(to)) {
+    const [first, last] = from <= to ? [from, to] : [to, from]
+    return { personIds, period: 'range', from: first, to: last, query }
+  }
+  const asked = Number(params.get('period'))
+  const period = PERIODS.find((candidate) => candidate === asked) ?? DEFAULT_PERIOD
+  return { personIds, period, from: addDays(today, -(period - 1)), to: today, query }
+}
+
+/** The URL form of the filters (the inverse of parseNotesFilter; defaults are left out). */
+export function notesFilterParams(filter: NotesFilter): URLSearchParams {
+  const params = new URLSearchParams()
+  if (filter.personIds.length > 0) params.set('persons', filter.personIds.join(','))
+  if (filter.period === 'range') {
+    if (filter.from === filter.to) params.set('day', filter.from)
+    else {
+      params.set('from', filter.from)
+      params.set('to', filter.to)
+    }
+  } else if (filter.period !== DEFAULT_PERIOD) params.set('period', String(filter.period))
+  if (filter.query !== '') params.set('q', filter.query)
+  return params
+}
+
+/** Whether an entry's current text contains the search text (case-insensitive, Danish); deleted ones never do. */
+export function matchesText(note: { text: string; deleted?: unknown }, query: string): boolean {
+  if (query === '') return true
+  if (note.deleted !== undefined) return false
+  return note.text.toLocaleLowerCase('da-DK').includes(query.toLocaleLowerCase('da-DK'))
+}
+
+/** Entries grouped by their (Copenhagen) day, keeping the list's order: newest day first. */
+export function groupByDay<T extends { day: string }>(notes: readonly T[]): { day: string; notes: T[] }[] {
+  const groups: { day: string; notes: T[] }[] = []
+  for (const note of notes) {
+    const last = groups.at(-1)
+    if (last?.day === note.day) last.notes.push(note)
+    else groups.push({ day: note.day, notes: [note] })
+  }
+  return groups
+}
