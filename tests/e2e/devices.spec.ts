@@ -7,6 +7,8 @@ import { ACCOUNTS, expect, isNarrow, signIn, test } from './fixtures.ts'
 const PAGES: [path: string, ready: (page: Page) => Locator][] = [
   ['/daily', (p) => p.getByRole('button', { name: /^Registrer for / })],
   ['/person/demo-borger02/daily', (p) => p.getByRole('button', { name: /^Registrer \S+dag den / })],
+  ['/notes', (p) => p.getByRole('article')],
+  ['/person/demo-borger02/notes', (p) => p.getByRole('article')],
   ['/settings/persons', (p) => p.getByRole('table').getByRole('link')],
   ['/settings/users', (p) => p.getByRole('table').getByRole('row').nth(1)],
   ['/settings/answers', (p) => p.getByRole('button', { name: /^Flyt .* ned$/ })],

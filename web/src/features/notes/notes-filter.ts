@@ -51,10 +51,12 @@ export function notesFilterParams(filter: NotesFilter): URLSearchParams {
   return params
 }
 
-/** Whether an entry's current text contains the search text (case-insensitive, Danish); deleted ones never do. */
-export function matchesText(note: { text: string; deleted?: unknown }, query: string): boolean {
+/**
+ * Whether an entry's current text contains the search text (case-insensitive, Danish). A deleted entry
+ * is found by its text too, and shown as its marker: a deletion never makes an entry vanish from view.
+ */
+export function matchesText(note: { text: string }, query: string): boolean {
   if (query === '') return true
-  if (note.deleted !== undefined) return false
   return note.text.toLocaleLowerCase('da-DK').includes(query.toLocaleLowerCase('da-DK'))
 }
 
