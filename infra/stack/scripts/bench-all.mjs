@@ -12,6 +12,7 @@ const benches = [
   ['seed', 'seed/bench.ts'],
   ['web bundle', 'web/bench/bundle-size.ts'],
   ['web: /daily (60 persons × 90 days)', 'web/bench/daily-bench.ts'],
+  ['web: /notes (60 persons × 90 days)', 'web/bench/notes-bench.ts'],
 ]
 let failed = 0
 for (const [name, file] of benches) {
