@@ -13,6 +13,7 @@ import { RateLimiter } from './middleware/rate-limit.ts'
 import { sameOrigin } from './middleware/same-origin.ts'
 import { authRoutes } from './routes/auth/auth.routes.ts'
 import { healthRoutes } from './routes/health/health.routes.ts'
+import { personRoutes } from './routes/person/person.routes.ts'
 import { userRoutes } from './routes/user/user.routes.ts'
 
 export const DEFAULT_CONFIG: AppConfig = {
@@ -69,6 +70,7 @@ export function createApp(options: { firebase: Firebase; config?: Partial<AppCon
     .route('/api/health', healthRoutes)
     .route('/api/auth', authRoutes)
     .route('/api/user', userRoutes)
+    .route('/api/person', personRoutes)
 
   app.notFound((c) => c.json(httpError('not_found').toBody(), 404))
   // The one place errors leave: our HttpErrors as they are, Hono's mapped, anything else logged

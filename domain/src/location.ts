@@ -7,6 +7,26 @@ export const SubscriptionSchema = z.object({
 })
 export type Subscription = z.infer<typeof SubscriptionSchema>
 
+/**
+ * What an admin turned on for a location (only admins write `settings.features`, firestore.rules):
+ * registering answers, free-text diary entries, dictation, and whether dictation may use the browser
+ * maker's cloud speech service where on-device recognition is not available (off by default: a
+ * citizen's words stay on the device, ADR 0007).
+ */
+export const LocationFeaturesSchema = z.object({
+  answers: z.boolean().default(true),
+  freeText: z.boolean().default(true),
+  dictation: z.boolean().default(true),
+  cloudDictation: z.boolean().default(false),
+})
+export type LocationFeatures = z.infer<typeof LocationFeaturesSchema>
+export const DEFAULT_LOCATION_FEATURES: LocationFeatures = {
+  answers: true,
+  freeText: true,
+  dictation: true,
+  cloudDictation: false,
+}
+
 /** locations/{id} */
 export const LocationSchema = z.object({
   id: z.string(),
@@ -19,14 +39,17 @@ export const LocationSchema = z.object({
       answerOptions: z.array(z.string()).default([]),
       subscription: SubscriptionSchema.nullable().default(null),
       notifications: z.object({ reminderTime: z.string().nullable() }).nullable().default(null),
-      /**
-       * What an admin turned on for the location (only admins write it, firestore.rules).
-       * cloudDictation: dictation may use the browser maker's cloud speech service where on-device
-       * recognition is not available (off by default: a citizen's words stay on the device).
-       */
-      features: z.object({ cloudDictation: z.boolean().default(false) }).default({ cloudDictation: false }),
+      features: LocationFeaturesSchema.default(DEFAULT_LOCATION_FEATURES),
+      /** Every change of the subscription: when, who, old → new (SubscriptionChangeSchema). */
+      subscriptionHistory: z.array(z.record(z.string(), z.unknown())).default([]),
     })
-    .default({ answerOptions: [], subscription: null, notifications: null, features: { cloudDictation: false } }),
+    .default({
+      answerOptions: [],
+      subscription: null,
+      notifications: null,
+      features: DEFAULT_LOCATION_FEATURES,
+      subscriptionHistory: [],
+    }),
 })
 export type Location = z.infer<typeof LocationSchema>
 

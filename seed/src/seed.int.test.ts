@@ -254,7 +254,20 @@ test('every document carries every field and default of SPEC §3', async () => {
   }
   for (const location of await all('locations')) {
     expect(sortedKeys(location)).toEqual(['createdAt', 'id', 'logoUrl', 'name', 'path', 'persons', 'settings'])
-    expect(sortedKeys(location.settings)).toEqual(['answerOptions', 'notifications', 'subscription'])
+    expect(sortedKeys(location.settings)).toEqual([
+      'answerOptions',
+      'features',
+      'notifications',
+      'subscription',
+      'subscriptionHistory',
+    ])
+    // Every feature on but dictation through the cloud, which an admin must choose (ADR 0007).
+    expect((location.settings as { features: object }).features).toEqual({
+      answers: true,
+      freeText: true,
+      dictation: true,
+      cloudDictation: false,
+    })
     expect(sortedKeys((location.settings as { subscription: object }).subscription)).toEqual([
       'amount',
       'createdAt',

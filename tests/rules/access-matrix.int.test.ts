@@ -159,6 +159,24 @@ const CASES: Case[] = [
   ['superuser', 'renames its location', 'deny', update(`locations/${L1}`, { name: 'Nyt navn' })],
   [
     'superuser',
+    "rewrites its location's subscription history",
+    'deny',
+    update(`locations/${L1}`, { 'settings.subscriptionHistory': [] }),
+  ],
+  [
+    'superuser',
+    'turns on cloud dictation for its location',
+    'deny',
+    update(`locations/${L1}`, { 'settings.features.cloudDictation': true }),
+  ],
+  [
+    'admin',
+    'turns on cloud dictation for a location',
+    'allow',
+    update(`locations/${L1}`, { 'settings.features.cloudDictation': true }),
+  ],
+  [
+    'superuser',
     "extends its location's subscription",
     'deny',
     update(`locations/${L1}`, { 'settings.subscription.validUntil': '2030-01-01' }),

@@ -1,25 +1,16 @@
 import { CreateUserRequestSchema, GetUserByIdQuerySchema, SetRoleRequestSchema, type UserRole } from '@bosted/domain'
 import type { UserRecord } from 'firebase-admin/auth'
-import { Hono, type MiddlewareHandler } from 'hono'
+import { Hono } from 'hono'
 import { z } from 'zod'
-import { type Caller, canCreateUsers, canReadUser, isAdmin, isDocumentId } from '../../lib/access.ts'
-import { loadCaller, loadTargetFacts } from '../../lib/caller.ts'
+import { canCreateUsers, canReadUser, isAdmin, isDocumentId } from '../../lib/access.ts'
+import { loadTargetFacts } from '../../lib/caller.ts'
 import { httpError } from '../../lib/http-error.ts'
 import type { AppEnv } from '../../lib/types.ts'
+import { type CallerEnv, requireCaller } from '../../middleware/require-caller.ts'
 import { requireSession } from '../../middleware/require-session.ts'
 import { validateJson, validateParams, validateQuery } from '../../middleware/validate.ts'
 
-type UserEnv = AppEnv & { Variables: { caller: Caller } }
-
-/** 403 `forbidden` unless the caller (fresh claims + user document) passes `allows`. */
-const requireCaller =
-  (allows: (caller: Caller) => boolean): MiddlewareHandler<UserEnv> =>
-  async (c, next) => {
-    const caller = await loadCaller(c.var.services.firebase, c.var.session.uid)
-    if (!allows(caller)) throw httpError('forbidden')
-    c.set('caller', caller)
-    await next()
-  }
+type UserEnv = CallerEnv
 
 const UserIdParamsSchema = z.object({ id: z.string().min(1).max(128) })
 const RemoveUserRequestSchema = z.object({ userId: z.string().min(1).max(128) })

@@ -1,9 +1,10 @@
+import { DEFAULT_LOCATION_FEATURES, type LocationFeatures } from '@bosted/domain/location'
 import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
 import { roleRank } from '@bosted/domain/user'
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
-import { webSpeechEngine } from '../../features/dictation/dictation.ts'
+import { disabledDictation, webSpeechEngine } from '../../features/dictation/dictation.ts'
 import { correctNote } from '../../features/notes/api/correct-note.ts'
 import { createNote } from '../../features/notes/api/create-note.ts'
 import { deleteNote } from '../../features/notes/api/delete-note.ts'
@@ -27,7 +28,7 @@ export const NOTES_PAGE_SIZE = 25
 
 type Props = {
   user: SessionUser
-  location: { id: string; cloudDictation: boolean }
+  location: { id: string; features?: LocationFeatures | undefined }
   /** The persons whose entries are listed and who may be written for; one person: their own diary. */
   persons: readonly Person[]
   filter: NotesFilter
@@ -44,7 +45,12 @@ export function Diary({ user, location, persons, filter, onFilter }: Props) {
   const personIds = isOwnDiary ? persons.map((person) => person.id) : filter.personIds.slice(0, MAX_PERSON_FILTER)
   const isManager = roleRank(user.customClaims.userRole ?? 'user', user.customClaims) >= 2
   const editor = { id: user.id, name: fullName(user) }
-  const engine = useMemo(() => webSpeechEngine({ cloudAllowed: location.cloudDictation }), [location.cloudDictation])
+  const features = location.features ?? DEFAULT_LOCATION_FEATURES
+  const cloudAllowed = features.dictation && features.cloudDictation
+  const engine = useMemo(
+    () => (features.dictation ? webSpeechEngine({ cloudAllowed }) : disabledDictation),
+    [features.dictation, cloudAllowed],
+  )
   const byId = useMemo(() => new Map(persons.map((person) => [person.id, person])), [persons])
   const [correcting, setCorrecting] = useState<StoredNote | null>(null)
   const [deleting, setDeleting] = useState<StoredNote | null>(null)

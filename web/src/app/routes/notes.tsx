@@ -46,7 +46,7 @@ export function Component() {
       <Diary
         key={location.id}
         user={user as SessionUser}
-        location={{ id: location.id, cloudDictation: location.cloudDictation === true }}
+        location={{ id: location.id, features: location.features }}
         persons={sortByName(persons.data)}
         filter={filter}
         onFilter={(next) => setParams(notesFilterParams(next))}

@@ -13,6 +13,12 @@ const ERRORS: Record<DictationError, string> = {
   failed: da.dictation.failed,
 }
 
+const UNAVAILABLE = {
+  unsupported: da.dictation.unsupported,
+  'cloud-not-allowed': da.dictation.notAllowedHere,
+  'turned-off': da.dictation.turnedOff,
+} as const
+
 /** Where the one-time notice about cloud dictation was accepted (per location, on this device). */
 export const cloudNoticeKey = (locationId: string) => `bosted.dictationCloudNotice.${locationId}`
 
@@ -30,7 +36,7 @@ export function DictationButton({ dictation, locationId, hintId }: Props) {
   if (availability.mode === 'unavailable') {
     return (
       <p id={hintId} className="dictation__hint muted">
-        {availability.reason === 'unsupported' ? da.dictation.unsupported : da.dictation.notAllowedHere}
+        {UNAVAILABLE[availability.reason]}
       </p>
     )
   }

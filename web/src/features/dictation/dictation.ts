@@ -14,7 +14,7 @@ export const DICTATION_SILENCE_MS = 8000
 export type DictationAvailability =
   | { mode: 'on-device' }
   | { mode: 'cloud' }
-  | { mode: 'unavailable'; reason: 'unsupported' | 'cloud-not-allowed' }
+  | { mode: 'unavailable'; reason: 'unsupported' | 'cloud-not-allowed' | 'turned-off' }
 
 export type DictationError = 'permission' | 'no-microphone' | 'no-speech' | 'network' | 'language' | 'failed'
 
@@ -33,6 +33,14 @@ export type DictationSession = { stop: () => void }
 export interface DictationEngine {
   availability(): Promise<DictationAvailability>
   start(mode: 'on-device' | 'cloud', handlers: DictationHandlers): DictationSession
+}
+
+/** The engine where an admin turned dictation off for the location: never available. */
+export const disabledDictation: DictationEngine = {
+  availability: async () => ({ mode: 'unavailable', reason: 'turned-off' }),
+  start: () => {
+    throw new Error('dictation is turned off for this location')
+  },
 }
 
 // The parts of the Web Speech API used here (not in TypeScript's DOM library yet).

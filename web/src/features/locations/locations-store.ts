@@ -1,4 +1,5 @@
 import { ACTIVE_LOCATION_STORAGE_KEY } from '@bosted/domain/constants'
+import type { LocationFeatures, Subscription } from '@bosted/domain/location'
 import { proxy } from 'valtio'
 
 /** What the shell needs of a location; the active location includes its logo (SPEC §3). */
@@ -10,8 +11,10 @@ export type LocationSummary = {
   reminderTime?: string | null
   /** Ids of the location's answer options in display order (ADR 0003). */
   answerOptions?: readonly string[]
-  /** Whether an admin allowed dictation through the browser maker's cloud service (settings.features). */
-  cloudDictation?: boolean
+  /** What an admin turned on for the location (settings.features; defaults where not set). */
+  features?: LocationFeatures
+  /** The location's subscription (settings.subscription), for the expired banner. */
+  subscription?: Subscription | null
 }
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>

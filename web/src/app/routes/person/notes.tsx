@@ -31,7 +31,7 @@ export function Component() {
         <Diary
           key={id}
           user={user as SessionUser}
-          location={{ id: locationId, cloudDictation: location?.cloudDictation === true }}
+          location={{ id: locationId, features: location?.features }}
           persons={[person.data]}
           filter={filter}
           onFilter={(next) => setParams(notesFilterParams({ ...next, personIds: [] }))}

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCATION_FEATURES, type LocationFeatures, SubscriptionSchema } from '@bosted/domain/location'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 import type { LocationSummary } from '../locations-store.ts'
 import { resolveLogoUrl } from './resolve-logo-url.ts'
@@ -22,7 +23,8 @@ export async function getLocations(ids: readonly string[]): Promise<LocationSumm
           logoUrl: await resolveLogoUrl(data.logoUrl ?? data.logo),
           reminderTime: typeof reminder === 'string' ? reminder : null,
           answerOptions: Array.isArray(order) ? order.filter((id): id is string => typeof id === 'string') : [],
-          cloudDictation: data.settings?.features?.cloudDictation === true,
+          features: locationFeatures(data.settings?.features),
+          subscription: SubscriptionSchema.safeParse(data.settings?.subscription).data ?? null,
         }
       }),
     )
@@ -30,4 +32,15 @@ export async function getLocations(ids: readonly string[]): Promise<LocationSumm
     console.warn('loading the locations failed', error)
     return []
   }
+}
+
+/** A location's stored features over the defaults (a location written before features existed has none). */
+export function locationFeatures(stored: unknown): LocationFeatures {
+  const features = { ...DEFAULT_LOCATION_FEATURES }
+  if (typeof stored === 'object' && stored !== null)
+    for (const key of Object.keys(features) as (keyof LocationFeatures)[]) {
+      const value = (stored as Record<string, unknown>)[key]
+      if (typeof value === 'boolean') features[key] = value
+    }
+  return features
 }

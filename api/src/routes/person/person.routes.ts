@@ -1,0 +1,96 @@
+import type { Firestore } from 'firebase-admin/firestore'
+import { FieldValue } from 'firebase-admin/firestore'
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { isAdmin, isDocumentId } from '../../lib/access.ts'
+import { httpError } from '../../lib/http-error.ts'
+import { type CallerEnv, requireCaller } from '../../middleware/require-caller.ts'
+import { requireSession } from '../../middleware/require-session.ts'
+import { validateJson, validateParams } from '../../middleware/validate.ts'
+
+const PersonParamsSchema = z.object({ id: z.string().min(1).max(128).refine(isDocumentId, 'not a document id') })
+const MoveRequestSchema = z.object({
+  locationId: z.string().min(1).max(1500).refine(isDocumentId, 'not a document id'),
+})
+const DisabledRequestSchema = z.object({ disabled: z.boolean() })
+
+/** Firestore's limit on the writes of one batch. */
+const BATCH_LIMIT = 500
+
+/** Gives every registration and note of a person their new location, in batches (the care text is untouched). */
+async function relocateRecords(db: Firestore, personId: string, locationId: string): Promise<number> {
+  let moved = 0
+  for (const collection of ['registrations', 'notes']) {
+    const records = await db.collection('persons').doc(personId).collection(collection).get()
+    for (let start = 0; start < records.docs.length; start += BATCH_LIMIT) {
+      const batch = db.batch()
+      for (const record of records.docs.slice(start, start + BATCH_LIMIT)) batch.update(record.ref, { locationId })
+      await batch.commit()
+      moved += Math.min(BATCH_LIMIT, records.docs.length - start)
+    }
+  }
+  return moved
+}
+
+/** A person's (borger's) account and location: admin only (firebase-admin, the rules do not apply). */
+export const personRoutes = new Hono<CallerEnv>()
+  .use(requireSession)
+  .put(
+    '/:id/location',
+    requireCaller(isAdmin),
+    validateParams(PersonParamsSchema),
+    validateJson(MoveRequestSchema),
+    async (c) => {
+      const { db } = c.var.services.firebase
+      const { id } = c.req.valid('param')
+      const { locationId } = c.req.valid('json')
+      const personRef = db.collection('persons').doc(id)
+      const targetRef = db.collection('locations').doc(locationId)
+      // The person and both locations' `persons` in one transaction (SPEC §7's array-union, and its reverse).
+      const from = await db.runTransaction(async (transaction) => {
+        const [person, target] = await Promise.all([transaction.get(personRef), transaction.get(targetRef)])
+        if (!person.exists) throw httpError('not_found', { message: 'No such person' })
+        if (!target.exists) throw httpError('not_found', { message: 'No such location' })
+        const previous = person.get('locationId') as unknown
+        const source =
+          typeof previous === 'string' && previous !== locationId ? db.collection('locations').doc(previous) : null
+        const sourceExists = source !== null && (await transaction.get(source)).exists
+        transaction.update(personRef, { locationId })
+        transaction.update(targetRef, { persons: FieldValue.arrayUnion(id) })
+        if (source !== null && sourceExists) transaction.update(source, { persons: FieldValue.arrayRemove(id) })
+        return typeof previous === 'string' ? previous : null
+      })
+      const records = from === locationId ? 0 : await relocateRecords(db, id, locationId)
+      return c.json({ data: { personId: id, from, to: locationId, records } })
+    },
+  )
+  .put(
+    '/:id/disabled',
+    requireCaller(isAdmin),
+    validateParams(PersonParamsSchema),
+    validateJson(DisabledRequestSchema),
+    async (c) => {
+      const { auth, db } = c.var.services.firebase
+      const { id } = c.req.valid('param')
+      const { disabled } = c.req.valid('json')
+      const personRef = db.collection('persons').doc(id)
+      if (!(await personRef.get()).exists) throw httpError('not_found', { message: 'No such person' })
+      // The document first (what the rules read), then the account; a failed account change undoes it.
+      const before = await db.runTransaction(async (transaction) => {
+        const person = await transaction.get(personRef)
+        transaction.update(personRef, { 'settings.disabled': disabled })
+        return person.get('settings.disabled') === true
+      })
+      try {
+        await auth.updateUser(id, { disabled })
+        // A disabled person's open sessions end at their next check.
+        if (disabled) await auth.revokeRefreshTokens(id)
+      } catch (error) {
+        await personRef.update({ 'settings.disabled': before })
+        const code = (error as { code?: unknown }).code
+        if (code === 'auth/user-not-found') throw httpError('not_found', { message: 'The person has no account' })
+        throw error
+      }
+      return c.json({ data: { personId: id, disabled } })
+    },
+  )

@@ -1,0 +1,10 @@
+import { type Location, LocationSchema } from '@bosted/domain/location'
+import { locationPath } from '@bosted/domain/paths'
+import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+
+/** One location with every default filled in, or null when it does not exist. */
+export async function getLocation(id: string): Promise<Location | null> {
+  const [db, { doc, getDoc }] = await Promise.all([getDb(), firestoreLite()])
+  const snapshot = await getDoc(doc(db, locationPath(id)))
+  return snapshot.exists() ? LocationSchema.parse({ ...snapshot.data(), id: snapshot.id }) : null
+}

@@ -1,0 +1,30 @@
+import type { LocationFeatures, Subscription } from '@bosted/domain/location'
+import { locationPath } from '@bosted/domain/paths'
+import type { SubscriptionChange } from '@bosted/domain/subscription'
+import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+
+export type LocationUpdate =
+  | { kind: 'general'; name: string }
+  | { kind: 'logo'; logoUrl: string | null }
+  | { kind: 'features'; features: LocationFeatures }
+  | { kind: 'subscription'; subscription: Subscription; change: SubscriptionChange }
+
+/** SPEC §7's "updating a location": the caller wraps it in the location update toasts. */
+export async function updateLocation(id: string, update: LocationUpdate): Promise<void> {
+  const [db, { arrayUnion, doc, updateDoc }] = await Promise.all([getDb(), firestoreLite()])
+  const reference = doc(db, locationPath(id))
+  switch (update.kind) {
+    case 'general':
+      return updateDoc(reference, { name: update.name.trim() })
+    case 'logo':
+      return updateDoc(reference, { logoUrl: update.logoUrl })
+    case 'features':
+      return updateDoc(reference, { 'settings.features': update.features })
+    case 'subscription':
+      // The new subscription and its line in the visible history, in one write.
+      return updateDoc(reference, {
+        'settings.subscription': update.subscription,
+        'settings.subscriptionHistory': arrayUnion(update.change),
+      })
+  }
+}
