@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { DEFAULT_LOCATION_FEATURES } from './location-features.ts'
+
+export * from './location-features.ts'
 
 export const SubscriptionSchema = z.object({
   amount: z.number().nonnegative(),
@@ -7,25 +10,13 @@ export const SubscriptionSchema = z.object({
 })
 export type Subscription = z.infer<typeof SubscriptionSchema>
 
-/**
- * What an admin turned on for a location (only admins write `settings.features`, firestore.rules):
- * registering answers, free-text diary entries, dictation, and whether dictation may use the browser
- * maker's cloud speech service where on-device recognition is not available (off by default: a
- * citizen's words stay on the device, ADR 0007).
- */
+/** What an admin turned on for a location, with its defaults (location-features.ts, zod-free). */
 export const LocationFeaturesSchema = z.object({
-  answers: z.boolean().default(true),
-  freeText: z.boolean().default(true),
-  dictation: z.boolean().default(true),
-  cloudDictation: z.boolean().default(false),
+  answers: z.boolean().default(DEFAULT_LOCATION_FEATURES.answers),
+  freeText: z.boolean().default(DEFAULT_LOCATION_FEATURES.freeText),
+  dictation: z.boolean().default(DEFAULT_LOCATION_FEATURES.dictation),
+  cloudDictation: z.boolean().default(DEFAULT_LOCATION_FEATURES.cloudDictation),
 })
-export type LocationFeatures = z.infer<typeof LocationFeaturesSchema>
-export const DEFAULT_LOCATION_FEATURES: LocationFeatures = {
-  answers: true,
-  freeText: true,
-  dictation: true,
-  cloudDictation: false,
-}
 
 /** locations/{id} */
 export const LocationSchema = z.object({

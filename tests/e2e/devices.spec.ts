@@ -45,20 +45,36 @@ const smallTargets = (page: Page) =>
     return small
   })
 
-test('every page fits the screen with its data loaded, and on touch its controls are 44 px or more', {
-  tag: '@shell',
-}, async ({ page }) => {
-  await signIn(page, ACCOUNTS.superuser.email)
+const ADMIN_PAGES: [path: string, ready: (page: Page) => Locator][] = [
+  ['/admin', (p) => p.getByRole('table').getByRole('link')],
+  ['/admin/location/solsikken/general', (p) => p.getByText('Vælg logo')],
+  ['/admin/location/solsikken/features', (p) => p.getByRole('checkbox').first()],
+  ['/admin/location/solsikken/subscription', (p) => p.getByLabel('Beløb (kr.)')],
+  ['/admin/person/demo-borger01/settings', (p) => p.getByLabel('Flyt til lokation')],
+]
+
+for (const [who, pages] of [
+  ['superuser', PAGES],
+  ['admin', ADMIN_PAGES],
+] as const)
+  test(`every page a ${who} uses fits the screen with its data loaded, and on touch its controls are 44 px or more`, {
+    tag: '@shell',
+  }, async ({ page }) => {
+    await signIn(page, ACCOUNTS[who].email)
+    expect(await problemsOf(page, pages)).toEqual([])
+  })
+
+async function problemsOf(page: Page, pages: typeof PAGES): Promise<string[]> {
   const problems: string[] = []
-  for (const [path, ready] of PAGES) {
+  for (const [path, ready] of pages) {
     await page.goto(path)
     await expect(ready(page).first(), path).toBeVisible()
     const px = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     if (px > 0) problems.push(`${path}: ${px} px too wide`)
     if (isNarrow(page)) for (const small of await smallTargets(page)) problems.push(`${path}: ${small}`)
   }
-  expect(problems).toEqual([])
-})
+  return problems
+}
 
 test('a dialog fits the screen and its buttons can be reached', { tag: '@shell' }, async ({ page }) => {
   await signIn(page, ACCOUNTS.employee.email)

@@ -8,7 +8,7 @@ import { ErrorPage, RouteError } from './layout/route-error.tsx'
 import { RouteLoading } from './layout/route-loading.tsx'
 import { setPrefetcher } from './prefetch.ts'
 import { RootLayout } from './root-layout.tsx'
-import { requireSession, setLoginNavigator } from './session.ts'
+import { isAdminSession, requireSession, setLoginNavigator } from './session.ts'
 
 type RouteModule = { Component: ComponentType }
 type Importer = () => Promise<RouteModule>
@@ -115,6 +115,13 @@ export const routes: RouteObject[] = [
           }),
           {
             path: 'admin',
+            // Only admins reach /admin…: for anyone else the route validation fails with the 404 page.
+            loader: async ({ request }) => {
+              if (readCookie(USER_ID_COOKIE) !== null && !(await isAdminSession()))
+                throw notFound(new URL(request.url).pathname)
+              return null
+            },
+            errorElement: <RouteError />,
             children: [
               page(() => import('./routes/admin/index.tsx'), { index: true }),
               page(() => import('./routes/admin/location.tsx'), {

@@ -39,6 +39,24 @@ async function loadLocations(user: SessionUser): Promise<void> {
 }
 
 /**
+ * Reads the user's locations again (after an admin created, changed or deleted one), adding `added`
+ * to the user's own list: the header's switcher, logo and each page's features follow at once.
+ */
+export async function reloadLocations(added?: string): Promise<void> {
+  const user = session.user
+  if (user === null) return
+  if (added !== undefined && !user.locations.includes(added)) user.locations.push(added)
+  await loadLocations(user)
+}
+
+/** Whether the signed-in user is an admin, after the session has been restored (route guards). */
+export async function isAdminSession(): Promise<boolean> {
+  if (readCookie(USER_ID_COOKIE) === null) return false
+  if (session.user === null && (await sessionMachine.start()) === 'unauthenticated') return false
+  return session.user?.customClaims.admin === true
+}
+
+/**
  * The guard of every route except /login (run on each navigation): a session cookie is required,
  * the session machine is started once per app start, and the user's locations are loaded.
  */

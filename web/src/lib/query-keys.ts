@@ -12,4 +12,7 @@ export const queryKeys = {
     ['notes', 'list', locationId, personIds.join(','), from, to, text] as const,
   staffNames: (locationId: string) => ['staff', 'names', locationId] as const,
   answerOptions: (personId: string, locationId: string) => ['answers', personId, locationId] as const,
+  admin: ['admin'] as const,
+  adminOverview: ['admin', 'overview'] as const,
+  adminLocation: (id: string) => ['admin', 'location', id] as const,
 }

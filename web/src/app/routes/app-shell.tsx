@@ -1,11 +1,12 @@
 import { da } from '@bosted/domain/messages/da'
+import { formatDanishDate, subscriptionStatus } from '@bosted/domain/subscription-status'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { toast } from 'sonner'
 import { useSnapshot } from 'valtio'
 import { subscribeKey } from 'valtio/utils'
-import { locations, selectLocation } from '../../features/locations/locations-store.ts'
+import { type LocationSummary, locations, selectLocation } from '../../features/locations/locations-store.ts'
 import { logout } from '../../features/session/api/logout.ts'
 import { fullName, isAdmin, session } from '../../features/session/session-store.ts'
 import { queryClient } from '../../lib/query-client.ts'
@@ -56,9 +57,22 @@ export function Component() {
           onLogout={handleLogout}
         />
         <main id="main" className="shell__main" tabIndex={-1}>
+          <ExpiredBanner location={list.find((location) => location.id === activeId) ?? null} />
           <PageTransition />
         </main>
       </div>
     </QueryClientProvider>
+  )
+}
+
+/** An expired subscription is said to the active location's staff; it never blocks care records. */
+function ExpiredBanner({ location }: { location: LocationSummary | null }) {
+  if (location === null) return null
+  const status = subscriptionStatus(location.subscription, new Date())
+  if (status.kind !== 'expired') return null
+  return (
+    <p className="banner banner--warning" role="status">
+      {da.admin.expiredBanner(location.name, formatDanishDate(status.validUntil))}
+    </p>
   )
 }

@@ -1,5 +1,6 @@
 import { ACTIVE_LOCATION_STORAGE_KEY } from '@bosted/domain/constants'
-import type { LocationFeatures, Subscription } from '@bosted/domain/location'
+import type { Subscription } from '@bosted/domain/location'
+import type { LocationFeatures } from '@bosted/domain/location-features'
 import { proxy } from 'valtio'
 
 /** What the shell needs of a location; the active location includes its logo (SPEC §3). */

@@ -1,7 +1,201 @@
 import { da } from '@bosted/domain/messages/da'
+import type { Person } from '@bosted/domain/person'
+import { subscriptionLabel } from '@bosted/domain/subscription-status'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useId, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { useSnapshot } from 'valtio'
 import { Page } from '../../../components/ui/page.tsx'
+import { TableScroll } from '../../../components/ui/table-scroll.tsx'
+import { createLocation } from '../../../features/admin/api/create-location.ts'
+import { getAdminOverview } from '../../../features/admin/api/get-admin-overview.ts'
+import { locationRows, needsAttention, type Sort, type SortKey } from '../../../features/admin/location-rows.ts'
+import { matchesSearch } from '../../../features/location-settings/search.ts'
+import { PersonAvatar } from '../../../features/persons/components/person-avatar.tsx'
+import { personName, sortByName } from '../../../features/persons/person-name.ts'
+import { session } from '../../../features/session/session-store.ts'
+import { queryKeys } from '../../../lib/query-keys.ts'
+import { toastPromise } from '../../../lib/toast.ts'
+import { RouteLoading } from '../../layout/route-loading.tsx'
+import { reloadLocations } from '../../session.ts'
 
-/** Its content arrives with its own issue. */
+/** How many persons a search shows at most. */
+const SEARCH_LIMIT = 20
+
+/** Administration: every location with its subscription, creating one, and a search over all persons. */
 export function Component() {
-  return <Page title={da.pages.admin} />
+  const overview = useQuery({ queryKey: queryKeys.adminOverview, queryFn: getAdminOverview })
+  return (
+    <Page title={da.pages.admin}>
+      <CreateLocation />
+      {overview.isError ? (
+        <div className="notice notice--error" role="alert">
+          <p>{da.admin.loadFailed}</p>
+          <button type="button" className="button button--secondary" onClick={() => void overview.refetch()}>
+            {da.admin.retry}
+          </button>
+        </div>
+      ) : overview.data === undefined ? (
+        <RouteLoading />
+      ) : (
+        <>
+          <LocationTable locations={overview.data.locations} />
+          <PersonSearch
+            persons={overview.data.persons}
+            names={new Map(overview.data.locations.map((l) => [l.id, l.name]))}
+          />
+        </>
+      )}
+    </Page>
+  )
+}
+
+function CreateLocation() {
+  const { user } = useSnapshot(session)
+  const queryClient = useQueryClient()
+  const [name, setName] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const id = useId()
+  const create = useMutation({
+    mutationFn: (locationName: string) =>
+      toastPromise(createLocation(locationName, user?.id ?? null), {
+        pending: da.admin.createPending,
+        resolved: da.admin.createOk,
+        rejected: da.admin.createFail,
+      }),
+    onSuccess: async (newId) => {
+      setName('')
+      await reloadLocations(newId)
+    },
+    onError: (failure) => console.warn('a location could not be created', (failure as Error).name),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin }),
+  })
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (name.trim() === '') {
+      setError(da.admin.nameRequired)
+      return
+    }
+    setError(null)
+    create.mutate(name)
+  }
+  return (
+    <form className="form admin-create" onSubmit={handleSubmit} noValidate aria-label={da.admin.createLocation}>
+      <div className="field">
+        <label htmlFor={id}>{da.admin.newLocationName}</label>
+        <input
+          id={id}
+          value={name}
+          aria-invalid={error !== null}
+          aria-describedby={error === null ? undefined : `${id}-error`}
+          onChange={(event) => setName(event.target.value)}
+        />
+        {error !== null && (
+          <p id={`${id}-error`} className="field__error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="form__actions">
+        <button type="submit" className="button button--action" disabled={create.isPending}>
+          {da.admin.createLocation}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+const COLUMNS: [SortKey, string][] = [
+  ['name', da.admin.name],
+  ['persons', da.admin.persons],
+  ['staff', da.admin.staff],
+  ['subscription', da.admin.subscription],
+]
+
+function LocationTable({ locations }: { locations: Parameters<typeof locationRows>[0] }) {
+  const [sort, setSort] = useState<Sort>({ key: 'name', direction: 'ascending' })
+  const rows = locationRows(locations, sort, new Date())
+  const toggle = (key: SortKey) =>
+    setSort((current) => ({
+      key,
+      direction: current.key === key && current.direction === 'ascending' ? 'descending' : 'ascending',
+    }))
+  return (
+    <section aria-labelledby="admin-locations">
+      <h2 id="admin-locations">{da.admin.locations}</h2>
+      <TableScroll label={da.admin.locations}>
+        <table className="admin-locations">
+          <thead>
+            <tr>
+              {COLUMNS.map(([key, label]) => (
+                <th key={key} scope="col" aria-sort={sort.key === key ? sort.direction : 'none'}>
+                  <button type="button" className="table-sort" onClick={() => toggle(key)}>
+                    {label}
+                    <span aria-hidden="true">
+                      {sort.key === key ? (sort.direction === 'ascending' ? ' ▲' : ' ▼') : ''}
+                    </span>
+                  </button>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} className={needsAttention(row) ? 'admin-locations__attention' : undefined}>
+                <th scope="row">
+                  <span className="settings-name">
+                    {row.logoUrl !== null && /^https?:/.test(row.logoUrl) ? (
+                      <img className="admin-locations__logo" src={row.logoUrl} alt="" />
+                    ) : null}
+                    <Link to={`/admin/location/${row.id}/general`}>{row.name}</Link>
+                  </span>
+                </th>
+                <td>{row.personCount}</td>
+                <td>{row.staffCount}</td>
+                <td>
+                  <span
+                    className={`badge${row.status.kind === 'expired' ? ' badge--missing' : row.status.kind === 'expiring' ? ' badge--info' : row.status.kind === 'active' ? ' badge--ok' : ''}`}
+                  >
+                    {subscriptionLabel(row.status)}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    </section>
+  )
+}
+
+function PersonSearch({ persons, names }: { persons: readonly Person[]; names: ReadonlyMap<string, string> }) {
+  const [query, setQuery] = useState('')
+  const id = useId()
+  const found =
+    query.trim() === ''
+      ? []
+      : sortByName(persons.filter((person) => matchesSearch(person, query))).slice(0, SEARCH_LIMIT)
+  return (
+    <section aria-labelledby="admin-persons" className="admin-search">
+      <h2 id="admin-persons">{da.admin.persons}</h2>
+      <div className="field">
+        <label htmlFor={id}>{da.admin.searchPersons}</label>
+        <input id={id} type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
+      </div>
+      {query.trim() !== '' && found.length === 0 && <p className="muted">{da.admin.noPersonsFound}</p>}
+      {found.length > 0 && (
+        <ul className="admin-search__results">
+          {found.map((person) => (
+            <li key={person.id}>
+              <PersonAvatar person={person} />
+              <Link to={`/admin/person/${encodeURIComponent(person.id)}/settings`}>{personName(person)}</Link>
+              <span className="muted">
+                {[person.contact?.email, names.get(person.locationId ?? '')].filter(Boolean).join(' · ')}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
 }

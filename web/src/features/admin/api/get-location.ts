@@ -2,8 +2,12 @@ import { type Location, LocationSchema } from '@bosted/domain/location'
 import { locationPath } from '@bosted/domain/paths'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 
-/** One location with every default filled in, or null when it does not exist. */
+/**
+ * One location with every default filled in, or null when it does not exist. The route's id may span
+ * several path segments (SPEC §2); a Firestore document id never does, so such a location is none.
+ */
 export async function getLocation(id: string): Promise<Location | null> {
+  if (id.includes('/')) return null
   const [db, { doc, getDoc }] = await Promise.all([getDb(), firestoreLite()])
   const snapshot = await getDoc(doc(db, locationPath(id)))
   return snapshot.exists() ? LocationSchema.parse({ ...snapshot.data(), id: snapshot.id }) : null

@@ -12,20 +12,38 @@ type Props = {
   disabled: boolean
   onChoose: (file: File) => void
   onRemove: () => void
+  /** The field's words; a person's or colleague's picture by default, a location's logo otherwise. */
+  labels?: { legend: string; choose: string; remove: string }
+}
+
+const PICTURE = {
+  legend: da.personSettings.avatar,
+  choose: da.personSettings.avatarChoose,
+  remove: da.personSettings.avatarRemove,
 }
 
 /** The avatar with a preview, an image chooser, upload progress and removal. */
-export function AvatarField({ name, initials, url, progress, error, disabled, onChoose, onRemove }: Props) {
+export function AvatarField({
+  name,
+  initials,
+  url,
+  progress,
+  error,
+  disabled,
+  onChoose,
+  onRemove,
+  labels = PICTURE,
+}: Props) {
   const inputId = useId()
   const errorId = useId()
   const isBusy = progress !== null
   return (
     <fieldset className="form__group avatar-field">
-      <legend>{da.personSettings.avatar}</legend>
+      <legend>{labels.legend}</legend>
       <div className="avatar-field__row">
         <span className="avatar avatar--large">
           {url !== null ? (
-            <img src={url} alt={`${da.personSettings.avatar}: ${name}`} />
+            <img src={url} alt={`${labels.legend}: ${name}`} />
           ) : (
             <span aria-hidden="true">{initials}</span>
           )}
@@ -33,7 +51,7 @@ export function AvatarField({ name, initials, url, progress, error, disabled, on
         {!disabled && (
           <div className="avatar-field__controls">
             <label htmlFor={inputId} className="button button--secondary">
-              {da.personSettings.avatarChoose}
+              {labels.choose}
             </label>
             <input
               id={inputId}
@@ -50,7 +68,7 @@ export function AvatarField({ name, initials, url, progress, error, disabled, on
             />
             {url !== null && (
               <button type="button" className="button button--secondary" disabled={isBusy} onClick={onRemove}>
-                {da.personSettings.avatarRemove}
+                {labels.remove}
               </button>
             )}
           </div>

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCATION_FEATURES, type LocationFeatures, SubscriptionSchema } from '@bosted/domain/location'
+import { locationFeatures } from '@bosted/domain/location-features'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 import type { LocationSummary } from '../locations-store.ts'
 import { resolveLogoUrl } from './resolve-logo-url.ts'
@@ -24,7 +24,7 @@ export async function getLocations(ids: readonly string[]): Promise<LocationSumm
           reminderTime: typeof reminder === 'string' ? reminder : null,
           answerOptions: Array.isArray(order) ? order.filter((id): id is string => typeof id === 'string') : [],
           features: locationFeatures(data.settings?.features),
-          subscription: SubscriptionSchema.safeParse(data.settings?.subscription).data ?? null,
+          subscription: storedSubscription(data.settings?.subscription),
         }
       }),
     )
@@ -34,13 +34,10 @@ export async function getLocations(ids: readonly string[]): Promise<LocationSumm
   }
 }
 
-/** A location's stored features over the defaults (a location written before features existed has none). */
-export function locationFeatures(stored: unknown): LocationFeatures {
-  const features = { ...DEFAULT_LOCATION_FEATURES }
-  if (typeof stored === 'object' && stored !== null)
-    for (const key of Object.keys(features) as (keyof LocationFeatures)[]) {
-      const value = (stored as Record<string, unknown>)[key]
-      if (typeof value === 'boolean') features[key] = value
-    }
-  return features
+/** The stored subscription when it has the shape the status needs, else none. */
+function storedSubscription(value: unknown): LocationSummary['subscription'] {
+  if (typeof value !== 'object' || value === null) return null
+  const { amount, createdAt, validUntil } = value as Record<string, unknown>
+  if (typeof amount !== 'number' || typeof createdAt !== 'string' || typeof validUntil !== 'string') return null
+  return { amount, createdAt, validUntil }
 }

@@ -1,0 +1,176 @@
+import type { Location } from '@bosted/domain/location'
+import { da } from '@bosted/domain/messages/da'
+import { type FormEvent, useId, useState } from 'react'
+import { Dialog } from '../../../components/ui/dialog.tsx'
+import { deleteAvatar, uploadAvatar } from '../../avatars/api/avatar-object.ts'
+import { AvatarField } from '../../avatars/components/avatar-field.tsx'
+import { avatarErrorText, resizeImage } from '../../avatars/resize-image.ts'
+import type { LocationUpdate } from '../api/update-location.ts'
+
+const LOGO_LABELS = { legend: da.admin.logo, choose: da.admin.logoChoose, remove: da.admin.logoRemove }
+/** The logo's object (storage.rules: locations/{id}/*, written by admins). */
+export const logoPath = (locationId: string) => `locations/${locationId}/logo`
+
+type Props = {
+  location: Location
+  onUpdate: (update: LocationUpdate) => Promise<unknown>
+  onDelete: () => void
+}
+
+/** A location's name, logo and deletion (confirmed by typing its name). */
+export function LocationGeneral({ location, onUpdate, onDelete }: Props) {
+  const [name, setName] = useState(location.name)
+  const [error, setError] = useState<string | null>(null)
+  const [progress, setProgress] = useState<number | null>(null)
+  const [logoError, setLogoError] = useState<string | null>(null)
+  const [isDeleting, setDeleting] = useState(false)
+  const id = useId()
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (name.trim() === '') {
+      setError(da.admin.nameRequired)
+      return
+    }
+    setError(null)
+    void onUpdate({ kind: 'general', name }).catch(() => {})
+  }
+  const handleLogo = async (file: File) => {
+    setLogoError(null)
+    let image: Blob
+    try {
+      image = await resizeImage(file)
+    } catch (failure) {
+      setLogoError(avatarErrorText(failure))
+      return
+    }
+    setProgress(0)
+    try {
+      const url = await uploadAvatar(logoPath(location.id), image, setProgress)
+      await onUpdate({ kind: 'logo', logoUrl: url })
+    } catch (failure) {
+      console.warn('the logo could not be saved', (failure as Error).name)
+    } finally {
+      setProgress(null)
+    }
+  }
+  const handleRemoveLogo = async () => {
+    try {
+      await deleteAvatar(logoPath(location.id))
+      await onUpdate({ kind: 'logo', logoUrl: null })
+    } catch (failure) {
+      console.warn('the logo could not be removed', (failure as Error).name)
+    }
+  }
+
+  return (
+    <>
+      <form className="form" onSubmit={handleSubmit} noValidate>
+        <div className="field">
+          <label htmlFor={id}>{da.admin.name}</label>
+          <input
+            id={id}
+            value={name}
+            aria-invalid={error !== null}
+            aria-describedby={error === null ? undefined : `${id}-error`}
+            onChange={(event) => setName(event.target.value)}
+          />
+          {error !== null && (
+            <p id={`${id}-error`} className="field__error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+        <div className="form__actions">
+          <button type="submit" className="button button--primary">
+            {da.admin.save}
+          </button>
+        </div>
+      </form>
+      <AvatarField
+        name={location.name}
+        initials={location.name.slice(0, 1).toUpperCase()}
+        url={location.logoUrl !== null && /^(https?:|blob:|data:)/.test(location.logoUrl) ? location.logoUrl : null}
+        progress={progress}
+        error={logoError}
+        disabled={false}
+        labels={LOGO_LABELS}
+        onChoose={(file) => void handleLogo(file)}
+        onRemove={() => void handleRemoveLogo()}
+      />
+      <section className="danger-zone" aria-labelledby={`${id}-delete`}>
+        <h3 id={`${id}-delete`}>{da.admin.deleteLocation}</h3>
+        <p>{da.admin.deleteExplain}</p>
+        <button type="button" className="button button--danger" onClick={() => setDeleting(true)}>
+          {da.admin.deleteLocation}
+        </button>
+      </section>
+      <DeleteDialog
+        name={location.name}
+        isOpen={isDeleting}
+        onClose={() => setDeleting(false)}
+        onConfirm={() => {
+          setDeleting(false)
+          onDelete()
+        }}
+      />
+    </>
+  )
+}
+
+function DeleteDialog({
+  name,
+  isOpen,
+  onClose,
+  onConfirm,
+}: {
+  name: string
+  isOpen: boolean
+  onClose: () => void
+  onConfirm: () => void
+}) {
+  const [typed, setTyped] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const id = useId()
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (typed.trim() !== name.trim()) {
+      setError(da.admin.deleteConfirmMismatch)
+      return
+    }
+    setTyped('')
+    setError(null)
+    onConfirm()
+  }
+  return (
+    <Dialog title={da.admin.deleteTitle} isOpen={isOpen} onClose={onClose}>
+      <form className="form" onSubmit={handleSubmit} noValidate>
+        <p>{da.admin.deleteExplain}</p>
+        <div className="field">
+          <label htmlFor={id}>{da.admin.deleteConfirmLabel(name)}</label>
+          <input
+            id={id}
+            value={typed}
+            autoComplete="off"
+            aria-invalid={error !== null}
+            aria-describedby={error === null ? undefined : `${id}-error`}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+          {error !== null && (
+            <p id={`${id}-error`} className="field__error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {da.admin.cancel}
+          </button>
+          <button type="submit" className="button button--danger">
+            {da.admin.deleteLocation}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
