@@ -49,8 +49,8 @@ export const personRoutes = new Hono<CallerEnv>()
       // The person and both locations' `persons` in one transaction (SPEC §7's array-union, and its reverse).
       const from = await db.runTransaction(async (transaction) => {
         const [person, target] = await Promise.all([transaction.get(personRef), transaction.get(targetRef)])
-        if (!person.exists) throw httpError('not_found', { message: 'No such person' })
-        if (!target.exists) throw httpError('not_found', { message: 'No such location' })
+        if (!person.exists) throw httpError('not_found')
+        if (!target.exists) throw httpError('not_found')
         const previous = person.get('locationId') as unknown
         const source =
           typeof previous === 'string' && previous !== locationId ? db.collection('locations').doc(previous) : null
@@ -74,7 +74,7 @@ export const personRoutes = new Hono<CallerEnv>()
       const { id } = c.req.valid('param')
       const { disabled } = c.req.valid('json')
       const personRef = db.collection('persons').doc(id)
-      if (!(await personRef.get()).exists) throw httpError('not_found', { message: 'No such person' })
+      if (!(await personRef.get()).exists) throw httpError('not_found')
       // The document first (what the rules read), then the account; a failed account change undoes it.
       const before = await db.runTransaction(async (transaction) => {
         const person = await transaction.get(personRef)
@@ -88,7 +88,7 @@ export const personRoutes = new Hono<CallerEnv>()
       } catch (error) {
         await personRef.update({ 'settings.disabled': before })
         const code = (error as { code?: unknown }).code
-        if (code === 'auth/user-not-found') throw httpError('not_found', { message: 'The person has no account' })
+        if (code === 'auth/user-not-found') throw httpError('not_found')
         throw error
       }
       return c.json({ data: { personId: id, disabled } })
