@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { isAccountDisabled } from './lib/account.ts'
 import type { Firebase } from './lib/firebase.ts'
 import { HttpError, httpError, isUnavailable } from './lib/http-error.ts'
 import { SessionVerifier } from './lib/sessions.ts'
@@ -46,7 +47,11 @@ export function createApp(options: { firebase: Firebase; config?: Partial<AppCon
   const services: Services = {
     firebase: options.firebase,
     config,
-    sessions: new SessionVerifier({ auth: options.firebase.auth, cacheMs: config.sessionCheckCacheMs }),
+    sessions: new SessionVerifier({
+      auth: options.firebase.auth,
+      cacheMs: config.sessionCheckCacheMs,
+      isDisabled: (uid) => isAccountDisabled(options.firebase.db, uid),
+    }),
     loginLimiter: new RateLimiter(config.loginRateLimit),
   }
 

@@ -31,6 +31,8 @@ export type SessionVerifierOptions = {
   cacheMs: number
   now?: () => number
   random?: () => number
+  /** Whether an account is turned off in its documents (settings.disabled): its sessions end. */
+  isDisabled?: (uid: string) => Promise<boolean>
 }
 
 /**
@@ -45,6 +47,7 @@ export class SessionVerifier {
   readonly #cacheMs: number
   readonly #now: () => number
   readonly #random: () => number
+  readonly #isDisabled: ((uid: string) => Promise<boolean>) | undefined
   readonly #valid = new Map<string, { session: DecodedIdToken; until: number; refreshAt: number }>()
   readonly #inFlight = new Map<string, Promise<DecodedIdToken | null>>()
   /** Cookies ended by logout here, until their expiry: Firebase's revocation has whole-second resolution. */
@@ -55,6 +58,7 @@ export class SessionVerifier {
     this.#cacheMs = options.cacheMs
     this.#now = options.now ?? Date.now
     this.#random = options.random ?? Math.random
+    this.#isDisabled = options.isDisabled
   }
 
   /** The decoded session, or null when the cookie is missing, malformed, expired, revoked or its user disabled. */
@@ -118,6 +122,11 @@ export class SessionVerifier {
       return null
     }
     if (this.#isEnded(key)) return null
+    // An account turned off in its documents ends its sessions at their next check.
+    if (this.#isDisabled !== undefined && (await this.#isDisabled(session.uid))) {
+      this.#valid.delete(key)
+      return null
+    }
     if (this.#cacheMs > 0) {
       const now = this.#now()
       const until = Math.min(now + this.#cacheMs, session.exp * 1000)

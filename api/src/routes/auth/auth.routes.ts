@@ -1,6 +1,7 @@
 import { da, LoginRequestSchema, SESSION_COOKIE, ValidateRequestSchema } from '@bosted/domain'
 import { Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
+import { isAccountDisabled } from '../../lib/account.ts'
 import { clearSessionCookies, setSessionCookies } from '../../lib/cookies.ts'
 import { HttpError, httpError, isUnavailable } from '../../lib/http-error.ts'
 import { idTokenForCustomToken } from '../../lib/identity-toolkit.ts'
@@ -29,6 +30,8 @@ export const authRoutes = new Hono<AppEnv>()
         if (error instanceof HttpError || isInvalidSessionError(error)) throw httpError('unauthenticated')
         throw error
       }
+      // A disabled person or staff member (settings.disabled) is refused, with the Danish message.
+      if (await isAccountDisabled(firebase.db, uid)) throw httpError('forbidden', { message: da.login.userDisabled })
       const sessionCookie = await firebase.auth.createSessionCookie(idToken, { expiresIn: config.sessionMaxAgeMs })
       c.var.services.sessions.admit(sessionCookie)
       setSessionCookies(c, sessionCookie, uid)
