@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test'
+import { installFakeSpeech } from './fake-speech.ts'
 import { ACCOUNTS, expect, isNarrow, menuButton, seriousA11yViolations, signIn, test } from './fixtures.ts'
 
 // axe is injected as a script tag, which the app's CSP (script-src 'self') would block.
@@ -184,43 +185,6 @@ test('the counter shows near the limit, and more than 5,000 characters are refus
   await editor.getByRole('button', { name: 'Gem notat' }).click()
   await expect(editor.getByText('Skriv et notat')).toBeVisible()
 })
-
-/**
- * A SpeechRecognition stand-in, installed before the app loads: on-device Danish as `availability`
- * says, and a short dictation (interim, then final words) when started.
- */
-function installFakeSpeech(availability: string) {
-  {
-    const state = window as unknown as { dictation: Record<string, unknown>[] }
-    state.dictation = []
-    class FakeRecognition {
-      lang = ''
-      continuous = false
-      interimResults = false
-      processLocally = false
-      onresult: ((event: unknown) => void) | null = null
-      onerror: ((event: unknown) => void) | null = null
-      onend: (() => void) | null = null
-      static available = async () => availability
-      start() {
-        state.dictation.push({ lang: this.lang, processLocally: this.processLocally })
-        const result = (transcript: string, isFinal: boolean) => ({ isFinal, 0: { transcript } })
-        setTimeout(() => this.onresult?.({ resultIndex: 0, results: [result('Spiste morgen', false)] }), 100)
-        setTimeout(
-          () => this.onresult?.({ resultIndex: 0, results: [result('Spiste morgenmad med god appetit.', true)] }),
-          300,
-        )
-      }
-      stop() {
-        setTimeout(() => this.onend?.(), 10)
-      }
-      abort() {
-        this.stop()
-      }
-    }
-    ;(window as unknown as { SpeechRecognition: unknown }).SpeechRecognition = FakeRecognition
-  }
-}
 
 test('dictation on the device fills the editor, stops on Escape, and the entry is saved as dictated', async ({
   page,

@@ -87,6 +87,8 @@ const CASES: Case[] = [
   ['personA', 'gets a staff document', 'deny', get('users/emp')],
   ['personA', 'lists staff of its location', 'deny', list('users', where('locations', 'array-contains', L1))],
   ['personA', "writes userRole 'admin' into its own users document", 'deny', set('users/pa', { userRole: 'admin' })],
+  ['personA', 'learns that it has no staff document', 'allow', get('users/pa')],
+  ['personA', "gets a staff member's document", 'deny', get('users/emp')],
   ['employee', 'gets its own staff document', 'allow', get('users/emp')],
   ['employee', 'gets a colleague of its location', 'allow', get('users/sup')],
   ['employee', 'gets staff of another location only', 'deny', get('users/emp2')],

@@ -269,6 +269,35 @@ export const da = {
     cloudContinue: 'Fortsæt med diktat',
     cloudCancel: 'Annuller',
   },
+  /** "Min dag" (/me): the one page a person (borger) has. */
+  me: {
+    title: 'Min dag',
+    home: 'Bosted – gå til Min dag',
+    greeting: (name: string) => `Hej ${name}`,
+    question: 'Hvordan har du det i dag?',
+    answered: (text: string) => `Du har svaret: ${text}`,
+    changeHint: 'Du kan skifte dit svar i løbet af dagen.',
+    comment: 'Vil du sige mere? (valgfrit)',
+    saveAnswer: 'Gem mit svar',
+    noOptions: 'Der er ingen svar at vælge imellem endnu. Spørg personalet.',
+    diary: 'Skriv i din dagbog',
+    diaryText: 'Din dagbog i dag',
+    saveDiary: 'Gem i dagbogen',
+    speechOnly: 'Brug mikrofonen for at skrive i din dagbog.',
+    noFeatures: 'Personalet skriver din dagbog sammen med dig. Spørg dem, hvis du vil se eller tilføje noget.',
+    lastDays: 'Mine sidste dage',
+    nothingYet: 'Intet de sidste 7 dage.',
+    byYou: 'af dig',
+    byStaff: 'af personalet',
+    deletedNote: 'Et notat blev slettet.',
+    loadFailed: 'Din side kunne ikke hentes.',
+    retry: 'Prøv igen',
+  },
+  /** How staff see what a person did themselves on "Min dag". */
+  selfMade: {
+    registration: 'Registreret af borgeren selv',
+    note: 'Skrevet af borgeren selv',
+  },
   /** The admin pages (/admin, /admin/location/{id}/…, /admin/person/{id}/settings). */
   admin: {
     locations: 'Lokationer',

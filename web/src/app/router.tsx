@@ -8,7 +8,7 @@ import { ErrorPage, RouteError } from './layout/route-error.tsx'
 import { RouteLoading } from './layout/route-loading.tsx'
 import { setPrefetcher } from './prefetch.ts'
 import { RootLayout } from './root-layout.tsx'
-import { isAdminSession, requireSession, setLoginNavigator } from './session.ts'
+import { isAdminSession, isPersonSession, requireSession, setLoginNavigator } from './session.ts'
 
 type RouteModule = { Component: ComponentType }
 type Importer = () => Promise<RouteModule>
@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, loader: to('/daily') },
           page(() => import('./routes/daily.tsx'), { path: 'daily' }),
+          page(() => import('./routes/me.tsx'), { path: 'me' }),
           page(() => import('./routes/notes.tsx'), { path: 'notes' }),
           page(() => import('./routes/statistics/layout.tsx'), {
             path: 'statistics',
@@ -117,7 +118,7 @@ export const routes: RouteObject[] = [
             path: 'admin',
             // Only admins reach /admin…: for anyone else the route validation fails with the 404 page.
             loader: async ({ request }) => {
-              if (readCookie(USER_ID_COOKIE) !== null && !(await isAdminSession()))
+              if (readCookie(USER_ID_COOKIE) !== null && !(await isAdminSession()) && !isPersonSession())
                 throw notFound(new URL(request.url).pathname)
               return null
             },

@@ -56,11 +56,14 @@ export async function isAdminSession(): Promise<boolean> {
   return session.user?.customClaims.admin === true
 }
 
+/** Whether the signed-in account is a person (borger), whom the session guard sends to "Min dag". */
+export const isPersonSession = (): boolean => session.user?.kind === 'person'
+
 /**
  * The guard of every route except /login (run on each navigation): a session cookie is required,
  * the session machine is started once per app start, and the user's locations are loaded.
  */
-export async function requireSession(): Promise<null> {
+export async function requireSession({ request }: { request?: Request } = {}): Promise<null> {
   if (readCookie(USER_ID_COOKIE) === null) {
     sessionMachine.stop()
     if (session.user !== null) setSessionUser(null)
@@ -71,9 +74,19 @@ export async function requireSession(): Promise<null> {
     if ((await sessionMachine.start()) === 'unauthenticated') throw redirect('/login')
   }
   const user = session.user
+  // A person (borger) has one page, "Min dag"; staff never see it.
+  const path = request === undefined ? null : new URL(request.url).pathname
+  if (user !== null && path !== null) {
+    const isMe = path === ME_PATH || path.startsWith(`${ME_PATH}/`)
+    if (user.kind === 'person' && !isMe) throw redirect(ME_PATH)
+    if (user.kind !== 'person' && isMe) throw redirect('/daily')
+  }
   if (user !== null && !locations.loaded) await loadLocations(user)
   return null
 }
+
+/** The person's (borger's) own page. */
+export const ME_PATH = '/me'
 
 /** On leaving the app the authentication check stops (SPEC §4). */
 export function stopSessionOnLeave(target: Window = window): void {

@@ -12,6 +12,7 @@ import { fullName, isAdmin, session } from '../../features/session/session-store
 import { queryClient } from '../../lib/query-client.ts'
 import { Header } from '../layout/header.tsx'
 import { PageTransition } from '../layout/page-transition.tsx'
+import { PersonHeader } from '../layout/person-header.tsx'
 import { RouteLoading } from '../layout/route-loading.tsx'
 import { endSession } from '../session.ts'
 
@@ -48,16 +49,22 @@ export function Component() {
         <a className="skip-link" href="#main">
           {da.shell.skipToContent}
         </a>
-        <Header
-          name={fullName(user)}
-          isAdmin={isAdmin(user)}
-          locations={list}
-          activeLocationId={activeId}
-          onSelectLocation={(id) => selectLocation(id)}
-          onLogout={handleLogout}
-        />
+        {user.kind === 'person' ? (
+          <PersonHeader name={fullName(user)} onLogout={handleLogout} />
+        ) : (
+          <Header
+            name={fullName(user)}
+            isAdmin={isAdmin(user)}
+            locations={list}
+            activeLocationId={activeId}
+            onSelectLocation={(id) => selectLocation(id)}
+            onLogout={handleLogout}
+          />
+        )}
         <main id="main" className="shell__main" tabIndex={-1}>
-          <ExpiredBanner location={list.find((location) => location.id === activeId) ?? null} />
+          {user.kind !== 'person' && (
+            <ExpiredBanner location={list.find((location) => location.id === activeId) ?? null} />
+          )}
           <PageTransition />
         </main>
       </div>

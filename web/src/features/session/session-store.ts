@@ -1,8 +1,13 @@
 import type { ActiveUser } from '@bosted/domain/user'
 import { proxy, subscribe } from 'valtio'
 
-/** The active user (SPEC §3) plus the ids of the locations the user may see. */
-export type SessionUser = ActiveUser & { locations: string[] }
+/**
+ * The active user (SPEC §3) plus the ids of the locations the user may see, and whether the account
+ * is staff or a person (a borger, who has only "Min dag"). Missing `kind` (stored before it existed): staff.
+ */
+export type SessionUser = ActiveUser & { locations: string[]; kind?: 'staff' | 'person' }
+
+export const isPersonAccount = (user: Pick<SessionUser, 'kind'> | null): boolean => user?.kind === 'person'
 
 const STORAGE_KEY = 'bosted.session'
 

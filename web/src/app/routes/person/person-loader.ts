@@ -20,6 +20,8 @@ export async function personLoader({ params, request }: LoaderFunctionArgs): Pro
   // /login, and the person is not read (an anonymous read would only be denied).
   if (readCookie(USER_ID_COOKIE) === null) return null
   if (session.user === null && (await sessionMachine.start()) === 'unauthenticated') return null
+  // A person (borger) is sent to "Min dag" by the session guard: no read of someone else's record.
+  if (session.user?.kind === 'person') return null
   const person = await queryClient.fetchQuery({ queryKey: queryKeys.person(id), queryFn: () => getPerson(id) })
   if (person === null) throw notFound(pathname)
   return null

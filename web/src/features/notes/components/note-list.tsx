@@ -65,6 +65,7 @@ function NoteEntry({ note, person, canCorrect, canDelete, onCorrect, onDelete }:
             {da.notes.at(formatTime(note.createdAt))} {da.notes.by(note.authorName)}
           </span>
           <span className="badge">{note.source === 'speech' ? da.notes.speech : da.notes.keyboard}</span>
+          {note.createdBy === note.personId && <span className="badge badge--info">{da.selfMade.note}</span>}
           {written > note.day && (
             <span className="badge badge--info">{da.notes.backdated(formatShortDay(written))}</span>
           )}

@@ -28,6 +28,9 @@ export function RegistrationList({ registrations, authorName, canChange, onCorre
               {author !== null && ` ${da.registration.by(author)}`}
               {madeOn > registration.day && ` · ${da.registration.late(formatShortDay(madeOn))}`}
             </span>
+            {registration.createdBy === registration.personId && (
+              <span className="badge badge--info">{da.selfMade.registration}</span>
+            )}
             {registration.comment !== undefined && (
               <span className="registration__comment">{registration.comment}</span>
             )}
