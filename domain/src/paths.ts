@@ -11,5 +11,10 @@ export const personPath = (personId: string) => `${PERSONS}/${personId}`
 export const locationPath = (locationId: string) => `${LOCATIONS}/${locationId}`
 export const personAnswersPath = (personId: string) => `${personPath(personId)}/${ANSWERS}`
 export const locationAnswersPath = (locationId: string) => `${locationPath(locationId)}/${ANSWERS}`
+/**
+ * What a location's persons may read of its settings (they may not read the location itself): a copy
+ * of `settings.features`, written by admins together with it.
+ */
+export const locationSharedFeaturesPath = (locationId: string) => `${locationPath(locationId)}/shared/features`
 export const registrationsPath = (personId: string) => `${personPath(personId)}/${REGISTRATIONS}`
 export const notesPath = (personId: string) => `${personPath(personId)}/${NOTES}`

@@ -129,3 +129,29 @@ test('a person dictates their diary on the device; the entry is saved as dictate
     page.getByRole('region', { name: 'Mine sidste dage' }).getByText(`${marker} Spiste morgenmad med god appetit.`),
   ).toBeVisible()
 })
+
+test("a feature an admin turns off for a location is gone from its persons' Min dag", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // borger17 (Egebakken) may answer, write and dictate.
+  await signIn(page, ACCOUNTS.admin.email)
+  await page.goto('/admin/location/egebakken/features')
+  const answers = page.getByRole('checkbox', { name: 'Registrering af svar' })
+  await answers.uncheck()
+  await page.getByRole('button', { name: 'Gem' }).click()
+  await expect(page.getByText('Lokationen blev opdateret')).toBeVisible()
+  try {
+    const other = await browser.newContext({ baseURL, bypassCSP: true })
+    const person = await other.newPage()
+    await signInPerson(person, 'borger17@demo.dk')
+    await expect(person.getByRole('region', { name: 'Skriv i din dagbog' })).toBeVisible()
+    await expect(person.getByRole('region', { name: 'Hvordan har du det i dag?' })).toHaveCount(0)
+    await other.close()
+  } finally {
+    await answers.check()
+    await page.getByRole('button', { name: 'Gem' }).click()
+    await expect(page.getByText('Lokationen blev opdateret').first()).toBeVisible()
+  }
+})

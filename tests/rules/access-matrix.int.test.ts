@@ -178,6 +178,21 @@ const CASES: Case[] = [
     update(`locations/${L1}`, { 'settings.features.cloudDictation': true }),
   ],
   [
+    'admin',
+    "writes the copy of a location's features its persons read",
+    'allow',
+    set(`locations/${L1}/shared/features`, { dictation: true }),
+  ],
+  [
+    'superuser',
+    "writes the copy of its location's features",
+    'deny',
+    set(`locations/${L1}/shared/features`, { dictation: false }),
+  ],
+  ['personA', "reads its location's features", 'allow', get(`locations/${L1}/shared/features`)],
+  ['personB', "reads another location's features", 'deny', get(`locations/${L1}/shared/features`)],
+  ['employee', "reads its location's features", 'allow', get(`locations/${L1}/shared/features`)],
+  [
     'superuser',
     "extends its location's subscription",
     'deny',

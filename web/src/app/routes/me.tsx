@@ -1,4 +1,5 @@
 import { type Answer, NoteTextSchema, REGISTRATION_COMMENT_MAX_LENGTH } from '@bosted/domain/answer'
+import { DEFAULT_LOCATION_FEATURES } from '@bosted/domain/location-features'
 import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -9,6 +10,7 @@ import { getAnswerOptions } from '../../features/answers/api/get-answer-options.
 import { insertAt, webSpeechEngine } from '../../features/dictation/dictation.ts'
 import { DictationButton } from '../../features/dictation/dictation-button.tsx'
 import { useDictation } from '../../features/dictation/use-dictation.ts'
+import { getSharedFeatures } from '../../features/locations/api/get-shared-features.ts'
 import { createNote } from '../../features/notes/api/create-note.ts'
 import { getPersonNotes } from '../../features/notes/api/get-person-notes.ts'
 import type { StoredNote } from '../../features/notes/api/note-document.ts'
@@ -37,23 +39,22 @@ export function Component() {
   const id = user?.id ?? ''
   const person = useQuery({ queryKey: queryKeys.person(id), queryFn: () => getPerson(id), enabled: id !== '' })
   if (person.isError || (person.data === null && !person.isPending))
-    return (
-      <Page title={da.me.title}>
-        <div className="notice notice--error" role="alert">
-          <p>{da.me.loadFailed}</p>
-          <button type="button" className="button button--secondary" onClick={() => void person.refetch()}>
-            {da.me.retry}
-          </button>
-        </div>
-      </Page>
-    )
+    return <LoadFailed onRetry={() => void person.refetch()} />
   if (person.data == null) return <RouteLoading />
   return <MyDay person={person.data} />
 }
 
 function MyDay({ person }: { person: Person }) {
   const day = today()
-  const abilities = personAbilities(person)
+  const locationId = person.locationId ?? ''
+  const shared = useQuery({
+    queryKey: ['locations', 'shared-features', locationId],
+    queryFn: () => getSharedFeatures(locationId),
+    enabled: locationId !== '',
+  })
+  if (locationId !== '' && shared.data === undefined)
+    return shared.isError ? <LoadFailed onRetry={() => void shared.refetch()} /> : <RouteLoading />
+  const abilities = personAbilities(person, shared.data ?? DEFAULT_LOCATION_FEATURES)
   const nothing = !abilities.answers && !abilities.freeText && !abilities.speechToText
   return (
     <Page title={da.me.title}>
@@ -68,7 +69,13 @@ function MyDay({ person }: { person: Person }) {
         {nothing && <p className="me__card">{da.me.noFeatures}</p>}
         {abilities.answers && <TodaysQuestion person={person} day={day} />}
         {(abilities.freeText || abilities.speechToText) && (
-          <MyDiary person={person} day={day} canType={abilities.freeText} canDictate={abilities.speechToText} />
+          <MyDiary
+            person={person}
+            day={day}
+            canType={abilities.freeText}
+            canDictate={abilities.speechToText}
+            cloudAllowed={abilities.cloudDictation}
+          />
         )}
         <LastDays person={person} day={day} />
       </div>
@@ -179,9 +186,11 @@ function MyDiary({
   day,
   canType,
   canDictate,
+  cloudAllowed,
 }: {
   person: Person
   day: string
+  cloudAllowed: boolean
   canType: boolean
   canDictate: boolean
 }) {
@@ -191,9 +200,8 @@ function MyDiary({
   const [error, setError] = useState<string | null>(null)
   const area = useRef<HTMLTextAreaElement>(null)
   const ids = { title: useId(), text: useId(), error: useId(), dictation: useId() }
-  // The same module and rules as the staff's diary: on the device; a person cannot read their
-  // location's settings, so the browser maker's cloud is never used here (ADR 0007).
-  const engine = useMemo(() => webSpeechEngine({ cloudAllowed: false }), [])
+  // The same module and rules as the staff's diary (ADR 0007): on the device, the cloud only where allowed.
+  const engine = useMemo(() => webSpeechEngine({ cloudAllowed }), [cloudAllowed])
   const onFinal = useCallback((words: string) => {
     setText((current) => insertAt(current, area.current?.selectionStart ?? current.length, words).text)
     setDictated(true)
@@ -326,5 +334,18 @@ function LastDays({ person, day }: { person: Person; day: string }) {
         </section>
       ))}
     </section>
+  )
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Page title={da.me.title}>
+      <div className="notice notice--error" role="alert">
+        <p>{da.me.loadFailed}</p>
+        <button type="button" className="button button--secondary" onClick={onRetry}>
+          {da.me.retry}
+        </button>
+      </div>
+    </Page>
   )
 }

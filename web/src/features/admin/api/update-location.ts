@@ -1,5 +1,5 @@
 import type { LocationFeatures, Subscription } from '@bosted/domain/location'
-import { locationPath } from '@bosted/domain/paths'
+import { locationPath, locationSharedFeaturesPath } from '@bosted/domain/paths'
 import type { SubscriptionChange } from '@bosted/domain/subscription'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 
@@ -11,15 +11,20 @@ export type LocationUpdate =
 
 /** SPEC §7's "updating a location": the caller wraps it in the location update toasts. */
 export async function updateLocation(id: string, update: LocationUpdate): Promise<void> {
-  const [db, { arrayUnion, doc, updateDoc }] = await Promise.all([getDb(), firestoreLite()])
+  const [db, { arrayUnion, doc, updateDoc, writeBatch }] = await Promise.all([getDb(), firestoreLite()])
   const reference = doc(db, locationPath(id))
   switch (update.kind) {
     case 'general':
       return updateDoc(reference, { name: update.name.trim() })
     case 'logo':
       return updateDoc(reference, { logoUrl: update.logoUrl })
-    case 'features':
-      return updateDoc(reference, { 'settings.features': update.features })
+    case 'features': {
+      // The location's own setting and the copy its persons read, in one write.
+      const batch = writeBatch(db)
+      batch.update(reference, { 'settings.features': update.features })
+      batch.set(doc(db, locationSharedFeaturesPath(id)), update.features)
+      return batch.commit()
+    }
     case 'subscription':
       // The new subscription and its line in the visible history, in one write.
       return updateDoc(reference, {
