@@ -155,3 +155,25 @@ test("a feature an admin turns off for a location is gone from its persons' Min 
     await expect(page.getByText('Lokationen blev opdateret').first()).toBeVisible()
   }
 })
+
+test('Min dag reflows at 320 px wide (a 640 px window at 200 % zoom) and every control is 48 px or more', async ({
+  page,
+}) => {
+  await signInPerson(page, ALL_FEATURES)
+  await page.setViewportSize({ width: 320, height: 640 })
+  await expect(page.getByRole('region', { name: 'Hvordan har du det i dag?' }).getByRole('radio').first()).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+  const small = await page.locator('main, header').evaluateAll((roots) =>
+    roots.flatMap((root) =>
+      [...root.querySelectorAll<HTMLElement>('button, input, textarea, select, a.button')]
+        .filter((control) => control.getClientRects().length > 0)
+        .map((control) => {
+          const isChoice = control instanceof HTMLInputElement && control.type === 'radio'
+          const target = (isChoice ? control.labels?.[0] : null) ?? control
+          return { html: target.outerHTML.slice(0, 60), height: target.getBoundingClientRect().height }
+        })
+        .filter(({ height }) => height < 48),
+    ),
+  )
+  expect(small).toEqual([])
+})

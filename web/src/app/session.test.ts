@@ -149,7 +149,14 @@ test('app start: any other getUserById failure only warns, and the refreshed use
   getUserById = () => Response.json({ error: { code: 'internal' } }, { status: 500 })
   session.user = { ...remembered }
   expect(await sessionMachine.start()).toBe('authenticated')
-  expect(session.user).toEqual({ id: 'u1', firstName: 'Anna', lastName: 'Hansen', customClaims: {}, locations: ['a'] })
+  expect(session.user).toEqual({
+    id: 'u1',
+    kind: 'staff',
+    firstName: 'Anna',
+    lastName: 'Hansen',
+    customClaims: {},
+    locations: ['a'],
+  })
   expect(warn).toHaveBeenCalledWith('getUserById failed', expect.anything())
   expect(navigateToLogin).not.toHaveBeenCalled()
   warn.mockRestore()
