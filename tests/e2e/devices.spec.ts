@@ -8,6 +8,7 @@ const PAGES: [path: string, ready: (page: Page) => Locator][] = [
   ['/daily', (p) => p.getByRole('button', { name: /^Registrer for / })],
   ['/person/demo-borger02/daily', (p) => p.getByRole('button', { name: /^Registrer \S+dag den / })],
   ['/notes', (p) => p.getByRole('article')],
+  ['/statistics', (p) => p.getByRole('table').getByRole('link')],
   ['/person/demo-borger02/notes', (p) => p.getByRole('article')],
   ['/settings/persons', (p) => p.getByRole('table').getByRole('link')],
   ['/settings/users', (p) => p.getByRole('table').getByRole('row').nth(1)],

@@ -13,6 +13,7 @@ const benches = [
   ['web bundle', 'web/bench/bundle-size.ts'],
   ['web: /daily (60 persons × 90 days)', 'web/bench/daily-bench.ts'],
   ['web: /notes (60 persons × 90 days)', 'web/bench/notes-bench.ts'],
+  ['web: /statistics (60 persons × 90 days)', 'web/bench/statistics-bench.ts'],
 ]
 let failed = 0
 for (const [name, file] of benches) {

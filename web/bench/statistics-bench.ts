@@ -1,0 +1,86 @@
+// `make bench` (Statistik): /statistics in Chromium as an employee of the benchmark location (60
+// persons × 90 days, bench-location.ts): Firestore requests and bytes, time from navigation to the
+// charts drawn (target p50 < 1 s for 90 days), and the route's chunk with uPlot (target ≤ 80 KB gzip,
+// nothing of it in the /login or /daily bundles).
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { percentile, routeChunk, startBenchLocation } from './bench-location.ts'
+
+const RUNS = 7
+const WEB = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+const { page, firestoreRequests, close } = await startBenchLocation()
+try {
+  await page.getByRole('list', { name: 'Borgere' }).waitFor()
+  let bytes = 0
+  page.on('requestfinished', async (request) => {
+    if (!request.url().includes('/v1/projects/')) return
+    const sizes = await request.sizes().catch(() => null)
+    bytes += sizes?.responseBodySize ?? 0
+  })
+  const chartsDrawn = `(async () => {
+    await new Promise((resolve) => {
+      const check = () => {
+        const ready = document.querySelectorAll('.chart canvas').length >= 2 && !document.querySelector('[aria-busy="true"]')
+        if (ready) resolve()
+        else requestAnimationFrame(check)
+      }
+      check()
+    })
+    return performance.now()
+  })()`
+
+  const measure = async (days: number) => {
+    const timings: number[] = []
+    let requests = 0
+    let transferred = 0
+    for (let run = 0; run < RUNS; run += 1) {
+      firestoreRequests.length = 0
+      bytes = 0
+      // A full page load of the period: app start, session, shell, then the charts (timed in the page).
+      await page.goto(`/statistics?period=${days}`)
+      timings.push((await page.evaluate(chartsDrawn)) as number)
+      await page.waitForLoadState('networkidle')
+      requests = firestoreRequests.filter((url) => /:run(Aggregation)?Query/.test(url)).length
+      transferred = bytes
+    }
+    return { timings, requests, transferred }
+  }
+  const month = await measure(30)
+  const quarter = await measure(90)
+
+  // Nothing of uPlot in what /login and /daily load.
+  const manifest = JSON.parse(readFileSync(join(WEB, 'dist/.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >
+  const closure = (keys: string[], files = new Set<string>()): Set<string> => {
+    for (const key of keys) {
+      const entry = manifest[key]
+      if (entry === undefined || files.has(entry.file)) continue
+      files.add(entry.file)
+      closure(entry.imports ?? [], files)
+    }
+    return files
+  }
+  const early = closure([
+    'index.html',
+    'src/app/routes/login.tsx',
+    'src/app/routes/app-shell.tsx',
+    'src/app/routes/daily.tsx',
+  ])
+  const leaks = [...early].filter((file) => readFileSync(join(WEB, 'dist', file), 'utf8').includes('uPlot'))
+
+  const line = (label: string, result: Awaited<ReturnType<typeof measure>>) =>
+    `  ${label}: ${result.requests} queries, ${(result.transferred / 1024).toFixed(0)} KB from Firestore, full load → charts p50 ${percentile(result.timings, 50).toFixed(0)} ms, p90 ${percentile(result.timings, 90).toFixed(0)} ms (${RUNS} loads)`
+  console.log('\n/statistics at a location of 60 persons with 90 days of registrations')
+  console.log(line('30 days', month))
+  console.log(`${line('90 days', quarter)} — target p50 < 1 s`)
+  console.log(
+    `  route code beyond the shell (gzip 5): ${routeChunk('src/app/routes/statistics/statistics.tsx')} — target ≤ 80 KB`,
+  )
+  console.log(`  uPlot in the /login or /daily bundles: ${leaks.length === 0 ? 'no' : leaks.join(', ')}`)
+} finally {
+  await close()
+}

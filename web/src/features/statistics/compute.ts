@@ -1,0 +1,152 @@
+import { addDays, dayOf } from '../../lib/days.ts'
+
+export type Period = { from: string; to: string }
+export type StatPerson = { id: string; name: string; createdAt: string; disabled: boolean }
+export type StatRegistration = {
+  personId: string
+  day: string
+  answerId: string
+  text: string
+  value: number
+  entity: 'person' | 'location'
+}
+export type StatNote = { personId: string; day: string; createdAt: string }
+
+/** Every day of a period, both ends included. */
+export function periodDays({ from, to }: Period): string[] {
+  const days: string[] = []
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day)
+  return days
+}
+
+/** The period of the same length just before `period`. */
+export function previousPeriod({ from, to }: Period): Period {
+  const length = periodDays({ from, to }).length
+  return { from: addDays(from, -length), to: addDays(from, -1) }
+}
+
+/** Whether a person counts on a day: active, and already there (a person added mid-period counts from then). */
+const isThere = (person: StatPerson, day: string) => !person.disabled && dayOf(person.createdAt) <= day
+
+const mean = (values: readonly number[]): number | null =>
+  values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length
+
+export type KeyFigures = {
+  persons: number
+  registrations: number
+  /** Share (0–1) of person-days with at least one registration; null without any person-day. */
+  coverage: number | null
+  averageValue: number | null
+  notes: number
+}
+
+type Input = { persons: readonly StatPerson[]; registrations: readonly StatRegistration[]; notes: number }
+
+/** The key figures of a period for the given persons (registrations of others are left out). */
+export function keyFigures(period: Period, { persons, registrations, notes }: Input): KeyFigures {
+  const ids = new Set(persons.map((person) => person.id))
+  const inside = registrations.filter((r) => ids.has(r.personId) && r.day >= period.from && r.day <= period.to)
+  const registered = new Set(inside.map((r) => `${r.personId}/${r.day}`))
+  let personDays = 0
+  let covered = 0
+  for (const day of periodDays(period))
+    for (const person of persons)
+      if (isThere(person, day)) {
+        personDays += 1
+        if (registered.has(`${person.id}/${day}`)) covered += 1
+      }
+  return {
+    persons: persons.filter((person) => !person.disabled && dayOf(person.createdAt) <= period.to).length,
+    registrations: inside.length,
+    coverage: personDays === 0 ? null : covered / personDays,
+    averageValue: mean(inside.map((r) => r.value)),
+    notes,
+  }
+}
+
+/** The share of the persons there that day who have a registration, per day of the period. */
+export function coverageByDay(
+  period: Period,
+  persons: readonly StatPerson[],
+  registrations: readonly StatRegistration[],
+) {
+  const registered = new Set(registrations.map((r) => `${r.personId}/${r.day}`))
+  return periodDays(period).map((day) => {
+    const there = persons.filter((person) => isThere(person, day))
+    const done = there.filter((person) => registered.has(`${person.id}/${day}`)).length
+    return { day, registered: done, persons: there.length, share: there.length === 0 ? null : done / there.length }
+  })
+}
+
+export type AnswerCount = { key: string; text: string; entity: 'person' | 'location'; count: number }
+
+/** How often each answer was given; a person's own option and the location's are told apart. */
+export function answerDistribution(registrations: readonly StatRegistration[]): AnswerCount[] {
+  const counts = new Map<string, AnswerCount>()
+  for (const r of registrations) {
+    const key = `${r.entity}:${r.answerId}`
+    const current = counts.get(key) ?? { key, text: r.text, entity: r.entity, count: 0 }
+    current.count += 1
+    counts.set(key, current)
+  }
+  return [...counts.values()].sort(
+    (a, b) => b.count - a.count || a.entity.localeCompare(b.entity) || a.text.localeCompare(b.text, 'da'),
+  )
+}
+
+/** One person's daily average answer value over the period (null on days without a registration). */
+export function dailyValues(period: Period, personId: string, registrations: readonly StatRegistration[]) {
+  const byDay = new Map<string, number[]>()
+  for (const r of registrations) if (r.personId === personId) byDay.set(r.day, [...(byDay.get(r.day) ?? []), r.value])
+  return periodDays(period).map((day) => ({ day, value: mean(byDay.get(day) ?? []) }))
+}
+
+export type Trend = 'up' | 'down' | 'flat' | null
+
+/** ↑ ↓ → against the previous period's average (within 0.1 is flat); null without both averages. */
+export function trend(current: number | null, previous: number | null): Trend {
+  if (current === null || previous === null) return null
+  if (current - previous > 0.1) return 'up'
+  if (previous - current > 0.1) return 'down'
+  return 'flat'
+}
+
+export type PersonRow = {
+  id: string
+  name: string
+  registrations: number
+  missingDays: number
+  averageValue: number | null
+  trend: Trend
+  lastNote: string | null
+}
+
+/** The per-person table: registrations, days without one, average, trend, and the last diary entry's day. */
+export function personRows(
+  period: Period,
+  persons: readonly StatPerson[],
+  registrations: readonly StatRegistration[],
+  previousRegistrations: readonly StatRegistration[],
+  notes: readonly StatNote[],
+): PersonRow[] {
+  const days = periodDays(period)
+  return persons.map((person) => {
+    const own = registrations.filter((r) => r.personId === person.id)
+    const registeredDays = new Set(own.map((r) => r.day))
+    const missingDays = days.filter((day) => isThere(person, day) && !registeredDays.has(day)).length
+    const averageValue = mean(own.map((r) => r.value))
+    const previous = mean(previousRegistrations.filter((r) => r.personId === person.id).map((r) => r.value))
+    const last = notes
+      .filter((note) => note.personId === person.id)
+      .reduce<string | null>((latest, note) => (latest === null || note.day > latest ? note.day : latest), null)
+    return {
+      id: person.id,
+      name: person.name,
+      registrations: own.length,
+      missingDays,
+      averageValue,
+      trend: trend(averageValue, previous),
+      lastNote: last,
+    }
+  })
+}
