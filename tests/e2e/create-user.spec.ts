@@ -70,7 +70,9 @@ test('a superuser creates a colleague for one location, who can sign in and sees
   const dialog = page.getByRole('dialog', { name: `Rediger ${name}` })
   await dialog.getByLabel('Stillingsbetegnelse').fill('Pædagog')
   await dialog.getByRole('button', { name: 'Gem' }).click()
-  await expect(page.getByText('Brugeren blev opdateret korrekt')).toBeVisible()
+  // The avatar saved after the creation may still show its own 'opdateret' toast: wait for the data too.
+  await expect(page.getByText('Brugeren blev opdateret korrekt').first()).toBeVisible()
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Medarbejder')
   await page.reload()
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Pædagog')
 
@@ -172,7 +174,9 @@ test('an admin creates a superuser and changes the role through the role call', 
   await dialog.getByLabel('Rolle').selectOption({ label: 'Medarbejder' })
   await dialog.getByLabel('Deaktiveret').check()
   await dialog.getByRole('button', { name: 'Gem' }).click()
-  await expect(page.getByText('Brugeren blev opdateret korrekt')).toBeVisible()
+  // The avatar saved after the creation may still show its own 'opdateret' toast: wait for the data too.
+  await expect(page.getByText('Brugeren blev opdateret korrekt').first()).toBeVisible()
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Medarbejder')
   await page.reload()
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Medarbejder')
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Deaktiveret')

@@ -105,3 +105,35 @@ test('a period without registrations says so', async ({ page }) => {
   await expect(page.getByText('Ingen registreringer i perioden.')).toBeVisible()
   await expect(figure(page, 'Registreringer')).toHaveText('0')
 })
+
+test('a failed fetch shows a notice with Prøv igen, never figures of nothing; trying again loads them', async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  // The browser's own lines for the queries answered 503 (Firestore unavailable).
+  allowConsoleErrors(/status of 503 .*documents:run(Aggregation)?Query/)
+  await signIn(page, ACCOUNTS.employee.email)
+  let failing = true
+  const unavailable = { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' }
+  await page.route(/:run(Aggregation)?Query/, (route) =>
+    failing ? route.fulfill({ status: 503, json: { error: unavailable } }) : route.continue(),
+  )
+  await page.goto('/statistics')
+  await expect(page.getByRole('alert').getByText('Statistikken kunne ikke hentes.')).toBeVisible({ timeout: 20_000 })
+  await expect(page.locator('.figures')).toHaveCount(0)
+  failing = false
+  await page.getByRole('button', { name: 'Prøv igen' }).click()
+  await expect(figure(page, 'Registreringer')).toBeVisible()
+})
+
+test('printed, the page has its figures, charts and table and none of the header or the controls', async ({ page }) => {
+  await signIn(page, ACCOUNTS.employee.email)
+  await page.goto('/statistics?period=7')
+  await expect(page.getByRole('figure', { name: 'Dækning pr. dag' })).toBeVisible()
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.getByRole('banner')).toBeHidden()
+  await expect(page.getByRole('form', { name: 'Afgrænsning' })).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Udskriv' })).toBeHidden()
+  await expect(page.getByRole('figure', { name: 'Dækning pr. dag' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Borgere i perioden' })).toBeVisible()
+})

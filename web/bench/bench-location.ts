@@ -192,19 +192,9 @@ export async function startBenchLocation(): Promise<BenchLocation> {
  * shell does not have; zod's runtime (the domain schemas), shared by every data page, counted apart.
  */
 export function routeChunk(route: string): string {
-  const manifestFile = join(WEB, 'dist/.vite/manifest.json')
-  if (!existsSync(manifestFile)) return 'n/a'
-  type Chunk = { file: string; imports?: string[] }
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>
-  const closure = (keys: string[], files = new Set<string>()): Set<string> => {
-    for (const key of keys) {
-      const entry = manifest[key]
-      if (entry === undefined || files.has(entry.file)) continue
-      files.add(entry.file)
-      closure(entry.imports ?? [], files)
-    }
-    return files
-  }
+  const manifest = readManifest()
+  if (manifest === null) return 'n/a'
+  const closure = (keys: string[]) => manifestClosure(manifest, keys)
   const shell = closure(['index.html', 'src/app/routes/app-shell.tsx'])
   const own = [...closure([route])].filter((file) => !shell.has(file))
   const gz = (file: string) => gzipSync(readFileSync(join(WEB, 'dist', file)), { level: 5 }).length
@@ -218,3 +208,25 @@ export function routeChunk(route: string): string {
     ` + zod runtime ${kb(own.filter(isZod))} KB shared by every data page`
   )
 }
+
+type Manifest = Record<string, { file: string; imports?: string[] }>
+
+/** The built web's Vite manifest, or null before a build. */
+export function readManifest(): Manifest | null {
+  const file = join(WEB, 'dist/.vite/manifest.json')
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : null
+}
+
+/** Every file the given entries load, their static imports included. */
+export function manifestClosure(manifest: Manifest, keys: string[], files = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    const entry = manifest[key]
+    if (entry === undefined || files.has(entry.file)) continue
+    files.add(entry.file)
+    manifestClosure(manifest, entry.imports ?? [], files)
+  }
+  return files
+}
+
+/** A built file's text. */
+export const builtFile = (file: string) => readFileSync(join(WEB, 'dist', file), 'utf8')

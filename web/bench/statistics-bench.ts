@@ -2,13 +2,16 @@
 // persons × 90 days, bench-location.ts): Firestore requests and bytes, time from navigation to the
 // charts drawn (target p50 < 1 s for 90 days), and the route's chunk with uPlot (target ≤ 80 KB gzip,
 // nothing of it in the /login or /daily bundles).
-import { readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { percentile, routeChunk, startBenchLocation } from './bench-location.ts'
+import {
+  builtFile,
+  manifestClosure,
+  percentile,
+  readManifest,
+  routeChunk,
+  startBenchLocation,
+} from './bench-location.ts'
 
 const RUNS = 7
-const WEB = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 const { page, firestoreRequests, close } = await startBenchLocation()
 try {
@@ -51,26 +54,17 @@ try {
   const quarter = await measure(90)
 
   // Nothing of uPlot in what /login and /daily load.
-  const manifest = JSON.parse(readFileSync(join(WEB, 'dist/.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    { file: string; imports?: string[] }
-  >
-  const closure = (keys: string[], files = new Set<string>()): Set<string> => {
-    for (const key of keys) {
-      const entry = manifest[key]
-      if (entry === undefined || files.has(entry.file)) continue
-      files.add(entry.file)
-      closure(entry.imports ?? [], files)
-    }
-    return files
-  }
-  const early = closure([
-    'index.html',
-    'src/app/routes/login.tsx',
-    'src/app/routes/app-shell.tsx',
-    'src/app/routes/daily.tsx',
-  ])
-  const leaks = [...early].filter((file) => readFileSync(join(WEB, 'dist', file), 'utf8').includes('uPlot'))
+  const manifest = readManifest()
+  const early =
+    manifest === null
+      ? new Set<string>()
+      : manifestClosure(manifest, [
+          'index.html',
+          'src/app/routes/login.tsx',
+          'src/app/routes/app-shell.tsx',
+          'src/app/routes/daily.tsx',
+        ])
+  const leaks = [...early].filter((file) => builtFile(file).includes('uPlot'))
 
   const line = (label: string, result: Awaited<ReturnType<typeof measure>>) =>
     `  ${label}: ${result.requests} queries, ${(result.transferred / 1024).toFixed(0)} KB from Firestore, full load → charts p50 ${percentile(result.timings, 50).toFixed(0)} ms, p90 ${percentile(result.timings, 90).toFixed(0)} ms (${RUNS} loads)`

@@ -3,7 +3,7 @@ import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
 import { roleRank } from '@bosted/domain/user'
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { disabledDictation, webSpeechEngine } from '../../features/dictation/dictation.ts'
 import { correctNote } from '../../features/notes/api/correct-note.ts'
 import { createNote } from '../../features/notes/api/create-note.ts'
@@ -14,14 +14,13 @@ import { MAX_PERSON_FILTER, type NotesCursor } from '../../features/notes/api/no
 import { searchNotesPage } from '../../features/notes/api/search-notes.ts'
 import { CorrectNoteDialog, DeleteNoteDialog } from '../../features/notes/components/note-dialogs.tsx'
 import { NoteList } from '../../features/notes/components/note-list.tsx'
-import { type NotesFilter, PERIODS, type Period } from '../../features/notes/notes-filter.ts'
-import { personName } from '../../features/persons/person-name.ts'
+import type { NotesFilter } from '../../features/notes/notes-filter.ts'
 import { fullName, type SessionUser } from '../../features/session/session-store.ts'
-import { isDay } from '../../lib/days.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 import { toastPromise } from '../../lib/toast.ts'
 import { RouteLoading } from '../layout/route-loading.tsx'
 import { NoteEditor, type NoteInput } from './note-editor.tsx'
+import { PeriodFilter } from './period-filter.tsx'
 
 /** Entries per page ("Vis flere" loads the next by cursor). */
 export const NOTES_PAGE_SIZE = 25
@@ -135,11 +134,13 @@ export function Diary({ user, location, persons, filter, onFilter }: Props) {
           />
         </section>
       )}
-      <FilterForm
+      <PeriodFilter
         key={JSON.stringify(filter)}
         persons={isOwnDiary ? null : persons}
         filter={filter}
         onFilter={onFilter}
+        label={da.notes.filters}
+        hasSearch
       />
       {list.isError ? (
         <div className="notice notice--error" role="alert">
@@ -194,91 +195,5 @@ export function Diary({ user, location, persons, filter, onFilter }: Props) {
         }}
       />
     </div>
-  )
-}
-
-type FilterProps = { persons: readonly Person[] | null; filter: NotesFilter; onFilter: (filter: NotesFilter) => void }
-
-/** The list's filters, applied together ("Vis") and kept in the URL by the page. */
-function FilterForm({ persons, filter, onFilter }: FilterProps) {
-  const [chosen, setChosen] = useState<string[]>(filter.personIds)
-  const [period, setPeriod] = useState<Period | 'range'>(filter.period)
-  const [from, setFrom] = useState(filter.from)
-  const [to, setTo] = useState(filter.to)
-  const [query, setQuery] = useState(filter.query)
-  const ids = { from: useId(), to: useId(), query: useId() }
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    onFilter({ personIds: chosen, period, from, to, query: query.trim() })
-  }
-  return (
-    <form className="form diary__filters" onSubmit={handleSubmit} aria-label={da.notes.filters}>
-      {persons !== null && (
-        <details className="diary__persons">
-          <summary>{chosen.length === 0 ? da.notes.allPersons : `${da.notes.persons} (${chosen.length})`}</summary>
-          <fieldset className="form__group">
-            <legend>{da.notes.persons}</legend>
-            {persons.map((person) => (
-              <label key={person.id} className="choice">
-                <input
-                  type="checkbox"
-                  checked={chosen.includes(person.id)}
-                  disabled={!chosen.includes(person.id) && chosen.length >= MAX_PERSON_FILTER}
-                  onChange={(event) =>
-                    setChosen((current) =>
-                      event.target.checked ? [...current, person.id] : current.filter((id) => id !== person.id),
-                    )
-                  }
-                />
-                <span>{personName(person)}</span>
-              </label>
-            ))}
-          </fieldset>
-        </details>
-      )}
-      <span className="diary__label" aria-hidden="true">
-        {da.notes.period}
-      </span>
-      <fieldset className="segmented segmented--wrap">
-        <legend className="visually-hidden">{da.notes.period}</legend>
-        {[...PERIODS, 'range' as const].map((value) => (
-          <label key={value} className="segmented__option">
-            <input type="radio" name="notes-period" checked={period === value} onChange={() => setPeriod(value)} />
-            <span>{value === 'range' ? da.notes.range : da.notes.lastDays(value)}</span>
-          </label>
-        ))}
-      </fieldset>
-      {period === 'range' && (
-        <div className="note-editor__row">
-          <div className="field">
-            <label htmlFor={ids.from}>{da.notes.from}</label>
-            <input
-              id={ids.from}
-              type="date"
-              value={from}
-              onChange={(event) => isDay(event.target.value) && setFrom(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.to}>{da.notes.to}</label>
-            <input
-              id={ids.to}
-              type="date"
-              value={to}
-              onChange={(event) => isDay(event.target.value) && setTo(event.target.value)}
-            />
-          </div>
-        </div>
-      )}
-      <div className="field">
-        <label htmlFor={ids.query}>{da.notes.search}</label>
-        <input id={ids.query} type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
-      </div>
-      <div className="form__actions">
-        <button type="submit" className="button button--secondary">
-          {da.notes.apply}
-        </button>
-      </div>
-    </form>
   )
 }

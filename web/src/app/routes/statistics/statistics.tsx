@@ -1,20 +1,14 @@
 import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
 import { useQuery } from '@tanstack/react-query'
-import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import uPlot from 'uplot'
 import { useSnapshot } from 'valtio'
 import { Page } from '../../../components/ui/page.tsx'
 import { TableScroll } from '../../../components/ui/table-scroll.tsx'
 import { type LocationSummary, locations } from '../../../features/locations/locations-store.ts'
-import {
-  type NotesFilter,
-  notesFilterParams,
-  PERIODS,
-  type Period as PeriodChoice,
-  parseNotesFilter,
-} from '../../../features/notes/notes-filter.ts'
+import { type NotesFilter, notesFilterParams, parseNotesFilter } from '../../../features/notes/notes-filter.ts'
 import { getLocationPersons } from '../../../features/persons/api/get-location-persons.ts'
 import { personName, sortByName } from '../../../features/persons/person-name.ts'
 import {
@@ -38,8 +32,9 @@ import {
   type Trend,
 } from '../../../features/statistics/compute.ts'
 import { type CsvCell, fileSlug, toCsv } from '../../../features/statistics/csv.ts'
-import { dayOf, formatShortDay, formatTime, isDay, today } from '../../../lib/days.ts'
+import { dayOf, formatShortDay, formatTime, today } from '../../../lib/days.ts'
 import { queryKeys } from '../../../lib/query-keys.ts'
+import { PeriodFilter } from '../../care/period-filter.tsx'
 import { RouteLoading } from '../../layout/route-loading.tsx'
 
 /** At most this many persons are compared in the value chart (small multiples). */
@@ -119,7 +114,14 @@ function Statistics({ location, filter, onFilter }: Props) {
     )
   return (
     <div className="statistics">
-      <FilterForm key={JSON.stringify(filter)} persons={persons.data ?? []} filter={filter} onFilter={onFilter} />
+      <PeriodFilter
+        key={JSON.stringify(filter)}
+        persons={sortByName(persons.data ?? [])}
+        filter={filter}
+        onFilter={onFilter}
+        label={da.statistics.filters}
+        className="no-print"
+      />
       {persons.data === undefined ||
       registrations.data === undefined ||
       notes.data === undefined ||
@@ -263,11 +265,7 @@ function Report({
         <>
           <CoverageChart period={period} persons={active} registrations={current} />
           <DistributionChart registrations={current} />
-          <ValuesCharts
-            period={period}
-            persons={(selected.length > 0 ? active : active).slice(0, MAX_COMPARED)}
-            registrations={current}
-          />
+          <ValuesCharts period={period} persons={active.slice(0, MAX_COMPARED)} registrations={current} />
         </>
       )}
       <PersonTable rows={rows} />
@@ -604,89 +602,5 @@ function DataTable({ caption, head, rows }: { caption: string; head: string[]; r
         ))}
       </tbody>
     </table>
-  )
-}
-
-function FilterForm({
-  persons,
-  filter,
-  onFilter,
-}: {
-  persons: readonly Person[]
-  filter: NotesFilter
-  onFilter: (filter: NotesFilter) => void
-}) {
-  const [chosen, setChosen] = useState<string[]>(filter.personIds)
-  const [period, setPeriod] = useState<PeriodChoice | 'range'>(filter.period)
-  const [from, setFrom] = useState(filter.from)
-  const [to, setTo] = useState(filter.to)
-  const ids = { from: useId(), to: useId() }
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    onFilter({ personIds: chosen, period, from, to, query: '' })
-  }
-  const fields: ReactNode = period === 'range' && (
-    <div className="note-editor__row">
-      <div className="field">
-        <label htmlFor={ids.from}>{da.notes.from}</label>
-        <input
-          id={ids.from}
-          type="date"
-          value={from}
-          onChange={(event) => isDay(event.target.value) && setFrom(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={ids.to}>{da.notes.to}</label>
-        <input
-          id={ids.to}
-          type="date"
-          value={to}
-          onChange={(event) => isDay(event.target.value) && setTo(event.target.value)}
-        />
-      </div>
-    </div>
-  )
-  return (
-    <form className="form diary__filters no-print" onSubmit={handleSubmit} aria-label={da.statistics.filters}>
-      <details className="diary__persons">
-        <summary>{chosen.length === 0 ? da.notes.allPersons : `${da.notes.persons} (${chosen.length})`}</summary>
-        <fieldset className="form__group">
-          <legend>{da.notes.persons}</legend>
-          {sortByName(persons).map((person) => (
-            <label key={person.id} className="choice">
-              <input
-                type="checkbox"
-                checked={chosen.includes(person.id)}
-                onChange={(event) =>
-                  setChosen((current) =>
-                    event.target.checked ? [...current, person.id] : current.filter((id) => id !== person.id),
-                  )
-                }
-              />
-              <span>{personName(person)}</span>
-            </label>
-          ))}
-        </fieldset>
-      </details>
-      <span className="diary__label" aria-hidden="true">
-        {da.notes.period}
-      </span>
-      <fieldset className="segmented segmented--wrap">
-        <legend className="visually-hidden">{da.notes.period}</legend>
-        {[...PERIODS, 'range' as const].map((value) => (
-          <label key={value} className="segmented__option">
-            <input type="radio" name="statistics-period" checked={period === value} onChange={() => setPeriod(value)} />
-            <span>{value === 'range' ? da.notes.range : da.notes.lastDays(value)}</span>
-          </label>
-        ))}
-      </fieldset>
-      {fields}
-      <div className="form__actions">
-        <button type="submit" className="button button--secondary">
-          {da.notes.apply}
-        </button>
-      </div>
-    </form>
   )
 }

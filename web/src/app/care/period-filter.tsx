@@ -1,0 +1,108 @@
+import { da } from '@bosted/domain/messages/da'
+import type { Person } from '@bosted/domain/person'
+import { type FormEvent, useId, useState } from 'react'
+import { MAX_PERSON_FILTER } from '../../features/notes/api/notes-query.ts'
+import { type NotesFilter, PERIODS, type Period } from '../../features/notes/notes-filter.ts'
+import { personName } from '../../features/persons/person-name.ts'
+import { isDay } from '../../lib/days.ts'
+
+type Props = {
+  /** The persons to choose among; null: no person choice (one person's own page). */
+  persons: readonly Person[] | null
+  filter: NotesFilter
+  onFilter: (filter: NotesFilter) => void
+  /** The form's accessible name. */
+  label: string
+  /** Whether the form has a text search (the diaries). */
+  hasSearch?: boolean
+  className?: string
+}
+
+/**
+ * The filters of a period page (diaries, statistics): persons, 7 / 30 / 90 days or a from–to range,
+ * and a text search where the page has one. Applied together ("Vis"); the page keeps them in the URL.
+ */
+export function PeriodFilter({ persons, filter, onFilter, label, hasSearch = false, className = '' }: Props) {
+  const [chosen, setChosen] = useState<string[]>(filter.personIds)
+  const [period, setPeriod] = useState<Period | 'range'>(filter.period)
+  const [from, setFrom] = useState(filter.from)
+  const [to, setTo] = useState(filter.to)
+  const [query, setQuery] = useState(filter.query)
+  const ids = { from: useId(), to: useId(), query: useId(), period: useId() }
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    onFilter({ personIds: chosen, period, from, to, query: hasSearch ? query.trim() : '' })
+  }
+  return (
+    <form className={`form diary__filters ${className}`.trim()} onSubmit={handleSubmit} aria-label={label}>
+      {persons !== null && (
+        <details className="diary__persons">
+          <summary>{chosen.length === 0 ? da.notes.allPersons : `${da.notes.persons} (${chosen.length})`}</summary>
+          <fieldset className="form__group">
+            <legend>{da.notes.persons}</legend>
+            {persons.map((person) => (
+              <label key={person.id} className="choice">
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(person.id)}
+                  disabled={!chosen.includes(person.id) && chosen.length >= MAX_PERSON_FILTER}
+                  onChange={(event) =>
+                    setChosen((current) =>
+                      event.target.checked ? [...current, person.id] : current.filter((id) => id !== person.id),
+                    )
+                  }
+                />
+                <span>{personName(person)}</span>
+              </label>
+            ))}
+          </fieldset>
+        </details>
+      )}
+      <span className="diary__label" aria-hidden="true">
+        {da.notes.period}
+      </span>
+      <fieldset className="segmented segmented--wrap">
+        <legend className="visually-hidden">{da.notes.period}</legend>
+        {[...PERIODS, 'range' as const].map((value) => (
+          <label key={value} className="segmented__option">
+            <input type="radio" name={ids.period} checked={period === value} onChange={() => setPeriod(value)} />
+            <span>{value === 'range' ? da.notes.range : da.notes.lastDays(value)}</span>
+          </label>
+        ))}
+      </fieldset>
+      {period === 'range' && (
+        <div className="note-editor__row">
+          <div className="field">
+            <label htmlFor={ids.from}>{da.notes.from}</label>
+            <input
+              id={ids.from}
+              type="date"
+              value={from}
+              onChange={(event) => isDay(event.target.value) && setFrom(event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.to}>{da.notes.to}</label>
+            <input
+              id={ids.to}
+              type="date"
+              value={to}
+              onChange={(event) => isDay(event.target.value) && setTo(event.target.value)}
+            />
+          </div>
+        </div>
+      )}
+      {hasSearch && (
+        <div className="field">
+          <label htmlFor={ids.query}>{da.notes.search}</label>
+          <input id={ids.query} type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
+        </div>
+      )}
+      <div className="form__actions">
+        <button type="submit" className="button button--secondary">
+          {da.notes.apply}
+        </button>
+      </div>
+    </form>
+  )
+}
