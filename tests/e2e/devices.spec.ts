@@ -98,3 +98,26 @@ test('a dialog fits the screen and its buttons can be reached', { tag: '@shell' 
   await expect(dialog).toBeHidden()
   await expect(register).toBeFocused()
 })
+
+test('on a phone a wide table scrolls inside its own box and keeps its first column in view', {
+  tag: '@narrow',
+}, async ({ page }) => {
+  await signIn(page, ACCOUNTS.superuser.email)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/statistics')
+  const box = page.getByRole('region', { name: 'Borgere i perioden' }).and(page.locator('.table-scroll'))
+  await expect(box.getByRole('link').first()).toBeVisible()
+  const widths = await box.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }))
+  expect(widths.scroll).toBeGreaterThan(widths.client)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+  await box.scrollIntoViewIfNeeded()
+  await box.evaluate((element) => element.scrollBy({ left: 400 }))
+  const first = box.getByRole('rowheader').first()
+  const [boxLeft, cellLeft] = await Promise.all([
+    box.evaluate((element) => element.getBoundingClientRect().left),
+    first.evaluate((element) => element.getBoundingClientRect().left),
+  ])
+  expect(await box.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0)
+  expect(Math.abs(cellLeft - boxLeft)).toBeLessThanOrEqual(1)
+  await expect(first).toBeInViewport()
+})

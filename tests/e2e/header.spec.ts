@@ -6,6 +6,7 @@ import {
   chooseFromUserMenu,
   expect,
   failedRequest,
+  isNarrow,
   mainNav,
   menuButton,
   openUserMenu,
@@ -21,6 +22,12 @@ test('the header shows the logo link, the three nav links and the user menu', SH
   const header = page.getByRole('banner')
   await expect(header.getByRole('link', { name: /Bosted/ })).toHaveAttribute('href', '/daily')
   await expect(userMenuButton(page, ACCOUNTS.superuser.name)).toBeVisible()
+  if (!isNarrow(page)) {
+    // The signed-in user's own picture (users/{uid}.avatarUrl), loaded, in place of their initial.
+    const picture = userMenuButton(page, ACCOUNTS.superuser.name).locator('img')
+    await expect(picture).toBeVisible()
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
+  }
   let nav = await mainNav(page)
   await expect(nav.getByRole('link')).toHaveText(['Dagsoversigt', 'Dagbøger', 'Statistik'])
   await expect(nav.getByRole('link', { name: 'Dagsoversigt' })).toHaveAttribute('href', '/daily')

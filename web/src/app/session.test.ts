@@ -156,6 +156,7 @@ test('app start: any other getUserById failure only warns, and the refreshed use
     lastName: 'Hansen',
     customClaims: {},
     locations: ['a'],
+    avatarUrl: null,
   })
   expect(warn).toHaveBeenCalledWith('getUserById failed', expect.anything())
   expect(navigateToLogin).not.toHaveBeenCalled()

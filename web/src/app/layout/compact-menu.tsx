@@ -1,8 +1,16 @@
 import { da } from '@bosted/domain/messages/da'
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
+import { UserAvatar } from './user-avatar.tsx'
 
-type Props = { name: string; isAdmin: boolean; onLogout: () => Promise<void>; children: ReactNode }
+type Props = {
+  name: string
+  /** The signed-in user's picture, shown instead of their initial. */
+  avatarUrl?: string | null
+  isAdmin: boolean
+  onLogout: () => Promise<void>
+  children: ReactNode
+}
 
 const FOCUSABLE = 'a[href], button:not([disabled])'
 
@@ -11,7 +19,7 @@ const FOCUSABLE = 'a[href], button:not([disabled])'
  * landmark and the user's entries). Opening moves focus to the first entry; Escape closes and
  * returns focus to the button; a click outside, focus leaving it, or a new page closes it.
  */
-export function CompactMenu({ name, isAdmin, onLogout, children }: Props) {
+export function CompactMenu({ name, avatarUrl = null, isAdmin, onLogout, children }: Props) {
   const [isOpen, setIsOpen] = useState(false)
   const rootRef = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
@@ -77,9 +85,7 @@ export function CompactMenu({ name, isAdmin, onLogout, children }: Props) {
           <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
         <span className="visually-hidden">{da.shell.menu}</span>
-        <span className="user-menu__avatar" aria-hidden="true">
-          {name.slice(0, 1).toUpperCase()}
-        </span>
+        <UserAvatar name={name} url={avatarUrl} />
         <span className="compact-menu__name">{name}</span>
       </button>
       <div ref={panelRef} id={panelId} className="compact-menu__panel" hidden={!isOpen}>

@@ -12,6 +12,7 @@ import { UserMenu } from './user-menu.tsx'
 
 type Props = {
   name: string
+  avatarUrl?: string | null
   isAdmin: boolean
   locations: readonly LocationSummary[]
   activeLocationId: string | null
@@ -55,7 +56,15 @@ function MainNav() {
  * The sticky top bar of SPEC §2. On narrow screens (tablet, phone) the nav links and the user
  * menu's entries move into one menu button; the active location stays in the bar.
  */
-export function Header({ name, isAdmin, locations, activeLocationId, onSelectLocation, onLogout }: Props) {
+export function Header({
+  name,
+  avatarUrl = null,
+  isAdmin,
+  locations,
+  activeLocationId,
+  onSelectLocation,
+  onLogout,
+}: Props) {
   const isScrolled = useIsScrolled()
   const isCompact = useMediaQuery(COMPACT_HEADER_QUERY)
   // The header is on every signed-in page, so every form there gets this.
@@ -76,11 +85,11 @@ export function Header({ name, isAdmin, locations, activeLocationId, onSelectLoc
         <div className="header__end">
           <LocationSwitcher locations={locations} activeId={activeLocationId} onSelect={onSelectLocation} />
           {isCompact ? (
-            <CompactMenu name={name} isAdmin={isAdmin} onLogout={onLogout}>
+            <CompactMenu name={name} avatarUrl={avatarUrl} isAdmin={isAdmin} onLogout={onLogout}>
               <MainNav />
             </CompactMenu>
           ) : (
-            <UserMenu name={name} isAdmin={isAdmin} onLogout={onLogout} />
+            <UserMenu name={name} avatarUrl={avatarUrl} isAdmin={isAdmin} onLogout={onLogout} />
           )}
         </div>
       </div>

@@ -1,17 +1,24 @@
 import { da } from '@bosted/domain/messages/da'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
+import { UserAvatar } from './user-avatar.tsx'
 
 const menuItems = (menu: HTMLElement | null) =>
   Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])
 
-type Props = { name: string; isAdmin: boolean; onLogout: () => Promise<void> }
+type Props = {
+  name: string
+  /** The signed-in user's picture, shown instead of their initial. */
+  avatarUrl?: string | null
+  isAdmin: boolean
+  onLogout: () => Promise<void>
+}
 
 /**
  * The user menu (WAI-ARIA menu button): Enter, Space or ArrowDown opens it on the first item,
  * ArrowUp on the last; arrows, Home and End move; Escape closes and returns focus to the button.
  */
-export function UserMenu({ name, isAdmin, onLogout }: Props) {
+export function UserMenu({ name, avatarUrl = null, isAdmin, onLogout }: Props) {
   const [isOpen, setIsOpen] = useState(false)
   const [focusIndex, setFocusIndex] = useState(0)
   const buttonRef = useRef<HTMLButtonElement>(null)
@@ -97,9 +104,7 @@ export function UserMenu({ name, isAdmin, onLogout }: Props) {
         onClick={() => (isOpen ? close(false) : open(0))}
         onKeyDown={handleButtonKeyDown}
       >
-        <span className="user-menu__avatar" aria-hidden="true">
-          {name.slice(0, 1).toUpperCase()}
-        </span>
+        <UserAvatar name={name} url={avatarUrl} />
         <span className="user-menu__name">{name}</span>
       </button>
       <div

@@ -54,6 +54,7 @@ export function Component() {
         ) : (
           <Header
             name={fullName(user)}
+            avatarUrl={user.avatarUrl ?? null}
             isAdmin={isAdmin(user)}
             locations={list}
             activeLocationId={activeId}

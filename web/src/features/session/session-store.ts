@@ -5,7 +5,7 @@ import { proxy, subscribe } from 'valtio'
  * The active user (SPEC §3) plus the ids of the locations the user may see, and whether the account
  * is staff or a person (a borger, who has only "Min dag"). Missing `kind` (stored before it existed): staff.
  */
-export type SessionUser = ActiveUser & { locations: string[]; kind?: 'staff' | 'person' }
+export type SessionUser = ActiveUser & { locations: string[]; kind?: 'staff' | 'person'; avatarUrl?: string | null }
 
 export const isPersonAccount = (user: Pick<SessionUser, 'kind'> | null): boolean => user?.kind === 'person'
 

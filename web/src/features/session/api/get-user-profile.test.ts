@@ -30,16 +30,29 @@ test("a user document's name and locations are read from users/{id}", async () =
     firstName: 'Anna',
     lastName: 'Hansen',
     locations: ['a', 'b'],
+    avatarUrl: null,
   })
 })
 
 test('a user document without a name shows as Demo Bruger', async () => {
   documents['users/u1'] = { locations: ['a'] }
-  expect(await getUserProfile('u1')).toEqual({ kind: 'staff', firstName: 'Demo', lastName: 'Bruger', locations: ['a'] })
+  expect(await getUserProfile('u1')).toEqual({
+    kind: 'staff',
+    firstName: 'Demo',
+    lastName: 'Bruger',
+    locations: ['a'],
+    avatarUrl: null,
+  })
 })
 
 test('a missing user document shows as Demo Bruger with no locations', async () => {
-  expect(await getUserProfile('gone')).toEqual({ kind: 'staff', firstName: 'Demo', lastName: 'Bruger', locations: [] })
+  expect(await getUserProfile('gone')).toEqual({
+    kind: 'staff',
+    firstName: 'Demo',
+    lastName: 'Bruger',
+    locations: [],
+    avatarUrl: null,
+  })
 })
 
 test('names that are not text fall back to Demo Bruger, and only text location ids are kept', async () => {
@@ -49,16 +62,30 @@ test('names that are not text fall back to Demo Bruger, and only text location i
     firstName: 'Demo',
     lastName: 'Bruger',
     locations: ['a', 'b'],
+    avatarUrl: null,
   })
 })
 
 test('an account with no staff document and a person document is a person (borger)', async () => {
   documents['persons/p1'] = { firstName: 'Jens', lastName: 'Lund', locationId: 'a' }
-  expect(await getUserProfile('p1')).toEqual({ kind: 'person', firstName: 'Jens', lastName: 'Lund', locations: [] })
+  expect(await getUserProfile('p1')).toEqual({
+    kind: 'person',
+    firstName: 'Jens',
+    lastName: 'Lund',
+    locations: [],
+    avatarUrl: null,
+  })
 })
 
 test('a failure to read the staff document is a failure, not a person', async () => {
   failing.add('users/u9')
   documents['persons/u9'] = { firstName: 'X' }
   await expect(getUserProfile('u9')).rejects.toMatchObject({ code: 'unavailable' })
+})
+
+test("the picture shown in the header is the account's https avatar; anything else is none", async () => {
+  documents['users/u1'] = { firstName: 'Anna', avatarUrl: 'https://storage.example/a.png' }
+  expect((await getUserProfile('u1')).avatarUrl).toBe('https://storage.example/a.png')
+  documents['users/u2'] = { firstName: 'Bo', avatarUrl: 'javascript:alert(1)' }
+  expect((await getUserProfile('u2')).avatarUrl).toBeNull()
 })

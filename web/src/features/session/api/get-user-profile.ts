@@ -2,7 +2,16 @@ import { DEFAULT_USER_FIRST_NAME, DEFAULT_USER_LAST_NAME } from '@bosted/domain/
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 
 /** A staff member (users/{id}) or a person, a borger (persons/{id}: no users document). */
-export type UserProfile = { kind: 'staff' | 'person'; firstName: string; lastName: string; locations: string[] }
+export type UserProfile = {
+  kind: 'staff' | 'person'
+  firstName: string
+  lastName: string
+  locations: string[]
+  /** The picture shown with the name in the header (an https download URL), if any. */
+  avatarUrl: string | null
+}
+
+const picture = (value: unknown) => (typeof value === 'string' && /^https?:/.test(value) ? value : null)
 
 const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback)
 
@@ -22,6 +31,7 @@ export async function getUserProfile(id: string): Promise<UserProfile> {
         firstName: text(person.firstName, ''),
         lastName: text(person.lastName, ''),
         locations: [],
+        avatarUrl: picture(person.avatarUrl),
       }
   }
   const staff = data ?? {}
@@ -31,5 +41,6 @@ export async function getUserProfile(id: string): Promise<UserProfile> {
     firstName: text(staff.firstName, DEFAULT_USER_FIRST_NAME),
     lastName: text(staff.lastName, DEFAULT_USER_LAST_NAME),
     locations: Array.isArray(staff.locations) ? staff.locations.filter((value) => typeof value === 'string') : [],
+    avatarUrl: picture(staff.avatarUrl),
   }
 }

@@ -12,5 +12,6 @@ export async function loadSessionUser(id: string): Promise<SessionUser> {
     lastName: profile.lastName,
     customClaims,
     locations: profile.locations,
+    avatarUrl: profile.avatarUrl,
   }
 }
