@@ -26,6 +26,20 @@ const NAV = [
   { to: '/statistics', label: da.nav.statistics },
 ] as const
 
+/** The logo link to a user's home page (/daily for staff, /me for a person). */
+export function HomeLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link to={to} className="header__logo" aria-label={label}>
+      <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">
+        <path d="M16 3 3 14h4v14h7v-8h4v8h7V14h4z" fill="currentColor" />
+      </svg>
+      <span className="header__wordmark" aria-hidden="true">
+        {da.shell.appName}
+      </span>
+    </Link>
+  )
+}
+
 /** True once the page is scrolled more than 48 px (SPEC §9): the background panel slides in. */
 export function useIsScrolled(threshold: number = HEADER_SHADOW_SCROLL_PX): boolean {
   const [isScrolled, setIsScrolled] = useState(() => window.scrollY > threshold)
@@ -73,14 +87,7 @@ export function Header({
     <header className="header" data-scrolled={isScrolled} data-compact={isCompact}>
       <div className="header__panel" data-testid="header-panel" data-visible={isScrolled} aria-hidden="true" />
       <div className="header__bar">
-        <Link to="/daily" className="header__logo" aria-label={da.shell.home}>
-          <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">
-            <path d="M16 3 3 14h4v14h7v-8h4v8h7V14h4z" fill="currentColor" />
-          </svg>
-          <span className="header__wordmark" aria-hidden="true">
-            {da.shell.appName}
-          </span>
-        </Link>
+        <HomeLink to="/daily" label={da.shell.home} />
         {!isCompact && <MainNav />}
         <div className="header__end">
           <LocationSwitcher locations={locations} activeId={activeLocationId} onSelect={onSelectLocation} />

@@ -1,6 +1,5 @@
 import { da } from '@bosted/domain/messages/da'
-import { Link } from 'react-router-dom'
-import { useIsScrolled } from './header.tsx'
+import { HomeLink, useIsScrolled } from './header.tsx'
 import { useKeepFocusedFieldVisible } from './use-keep-focused-field-visible.ts'
 
 type Props = { name: string; onLogout: () => Promise<void> }
@@ -16,14 +15,7 @@ export function PersonHeader({ name, onLogout }: Props) {
     <header className="header header--person" data-scrolled={isScrolled}>
       <div className="header__panel" data-visible={isScrolled} aria-hidden="true" />
       <div className="header__bar">
-        <Link to="/me" className="header__logo" aria-label={da.me.home}>
-          <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">
-            <path d="M16 3 3 14h4v14h7v-8h4v8h7V14h4z" fill="currentColor" />
-          </svg>
-          <span className="header__wordmark" aria-hidden="true">
-            {da.shell.appName}
-          </span>
-        </Link>
+        <HomeLink to="/me" label={da.me.home} />
         <div className="header__end">
           <span className="person-header__name">{name}</span>
           <button

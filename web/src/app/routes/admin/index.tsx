@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
+import { Field } from '../../../components/ui/field.tsx'
 import { Page } from '../../../components/ui/page.tsx'
 import { TableScroll } from '../../../components/ui/table-scroll.tsx'
 import { createLocation } from '../../../features/admin/api/create-location.ts'
@@ -55,7 +56,6 @@ function CreateLocation() {
   const queryClient = useQueryClient()
   const [name, setName] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const id = useId()
   const create = useMutation({
     mutationFn: (locationName: string) =>
       toastPromise(createLocation(locationName, user?.id ?? null), {
@@ -81,21 +81,9 @@ function CreateLocation() {
   }
   return (
     <form className="form admin-create" onSubmit={handleSubmit} noValidate aria-label={da.admin.createLocation}>
-      <div className="field">
-        <label htmlFor={id}>{da.admin.newLocationName}</label>
-        <input
-          id={id}
-          value={name}
-          aria-invalid={error !== null}
-          aria-describedby={error === null ? undefined : `${id}-error`}
-          onChange={(event) => setName(event.target.value)}
-        />
-        {error !== null && (
-          <p id={`${id}-error`} className="field__error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      <Field label={da.admin.newLocationName} error={error ?? undefined}>
+        {(control) => <input {...control} value={name} onChange={(event) => setName(event.target.value)} />}
+      </Field>
       <div className="form__actions">
         <button type="submit" className="button button--action" disabled={create.isPending}>
           {da.admin.createLocation}

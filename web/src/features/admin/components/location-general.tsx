@@ -2,6 +2,7 @@ import type { Location } from '@bosted/domain/location'
 import { da } from '@bosted/domain/messages/da'
 import { type FormEvent, useId, useState } from 'react'
 import { Dialog } from '../../../components/ui/dialog.tsx'
+import { Field } from '../../../components/ui/field.tsx'
 import { deleteAvatar, uploadAvatar } from '../../avatars/api/avatar-object.ts'
 import { AvatarField } from '../../avatars/components/avatar-field.tsx'
 import { avatarErrorText, resizeImage } from '../../avatars/resize-image.ts'
@@ -66,21 +67,9 @@ export function LocationGeneral({ location, onUpdate, onDelete }: Props) {
   return (
     <>
       <form className="form" onSubmit={handleSubmit} noValidate>
-        <div className="field">
-          <label htmlFor={id}>{da.admin.name}</label>
-          <input
-            id={id}
-            value={name}
-            aria-invalid={error !== null}
-            aria-describedby={error === null ? undefined : `${id}-error`}
-            onChange={(event) => setName(event.target.value)}
-          />
-          {error !== null && (
-            <p id={`${id}-error`} className="field__error" role="alert">
-              {error}
-            </p>
-          )}
-        </div>
+        <Field label={da.admin.name} error={error ?? undefined}>
+          {(control) => <input {...control} value={name} onChange={(event) => setName(event.target.value)} />}
+        </Field>
         <div className="form__actions">
           <button type="submit" className="button button--primary">
             {da.admin.save}
@@ -131,7 +120,6 @@ function DeleteDialog({
 }) {
   const [typed, setTyped] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const id = useId()
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (typed.trim() !== name.trim()) {
@@ -146,22 +134,11 @@ function DeleteDialog({
     <Dialog title={da.admin.deleteTitle} isOpen={isOpen} onClose={onClose}>
       <form className="form" onSubmit={handleSubmit} noValidate>
         <p>{da.admin.deleteExplain}</p>
-        <div className="field">
-          <label htmlFor={id}>{da.admin.deleteConfirmLabel(name)}</label>
-          <input
-            id={id}
-            value={typed}
-            autoComplete="off"
-            aria-invalid={error !== null}
-            aria-describedby={error === null ? undefined : `${id}-error`}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-          {error !== null && (
-            <p id={`${id}-error`} className="field__error" role="alert">
-              {error}
-            </p>
+        <Field label={da.admin.deleteConfirmLabel(name)} error={error ?? undefined}>
+          {(control) => (
+            <input {...control} value={typed} autoComplete="off" onChange={(event) => setTyped(event.target.value)} />
           )}
-        </div>
+        </Field>
         <div className="dialog__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
             {da.admin.cancel}

@@ -10,6 +10,7 @@ import {
   subscriptionStatus,
 } from '@bosted/domain/subscription'
 import { type FormEvent, useId, useState } from 'react'
+import { Field } from '../../../components/ui/field.tsx'
 import { dayOf, formatTime } from '../../../lib/days.ts'
 import type { LocationUpdate } from '../api/update-location.ts'
 
@@ -31,7 +32,7 @@ export function LocationSubscription({ location, editor, onUpdate }: Props) {
     validUntil: current === null ? '' : dayOf(current.validUntil),
   })
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({})
-  const ids = { amount: useId(), createdAt: useId(), validUntil: useId() }
+  const historyId = useId()
   const status = subscriptionStatus(current, new Date())
   const history = location.settings.subscriptionHistory
     .map((entry) => SubscriptionChangeSchema.safeParse(entry).data)
@@ -62,22 +63,16 @@ export function LocationSubscription({ location, editor, onUpdate }: Props) {
     void onUpdate({ kind: 'subscription', subscription, change }).catch(() => {})
   }
   const field = (key: keyof Fields, label: string, input: { type: string; inputMode?: 'numeric' }) => (
-    <div className="field">
-      <label htmlFor={ids[key]}>{label}</label>
-      <input
-        id={ids[key]}
-        {...input}
-        value={fields[key]}
-        aria-invalid={errors[key] !== undefined}
-        aria-describedby={errors[key] === undefined ? undefined : `${ids[key]}-error`}
-        onChange={(event) => setFields((now) => ({ ...now, [key]: event.target.value }))}
-      />
-      {errors[key] !== undefined && (
-        <p id={`${ids[key]}-error`} className="field__error" role="alert">
-          {errors[key]}
-        </p>
+    <Field label={label} error={errors[key]}>
+      {(control) => (
+        <input
+          {...control}
+          {...input}
+          value={fields[key]}
+          onChange={(event) => setFields((now) => ({ ...now, [key]: event.target.value }))}
+        />
       )}
-    </div>
+    </Field>
   )
   return (
     <>
@@ -101,8 +96,8 @@ export function LocationSubscription({ location, editor, onUpdate }: Props) {
           </button>
         </div>
       </form>
-      <section aria-labelledby={`${ids.amount}-history`}>
-        <h3 id={`${ids.amount}-history`}>{da.admin.history}</h3>
+      <section aria-labelledby={historyId}>
+        <h3 id={historyId}>{da.admin.history}</h3>
         {history.length === 0 ? (
           <p className="muted">{da.admin.noHistory}</p>
         ) : (

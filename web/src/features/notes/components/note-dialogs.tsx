@@ -1,7 +1,8 @@
 import { NoteDeletionReasonSchema, NoteTextSchema } from '@bosted/domain/answer'
 import { da } from '@bosted/domain/messages/da'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { Dialog } from '../../../components/ui/dialog.tsx'
+import { Field } from '../../../components/ui/field.tsx'
 import type { StoredNote } from '../api/note-document.ts'
 
 type CorrectProps = { note: StoredNote | null; onSave: (note: StoredNote, text: string) => void; onClose: () => void }
@@ -87,7 +88,6 @@ function TextForm({
 }: TextFormProps) {
   const [text, setText] = useState(initial)
   const [error, setError] = useState<string | null>(null)
-  const id = useId()
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault()
     const problem = validate(text)
@@ -96,25 +96,11 @@ function TextForm({
   }
   return (
     <form className="form" onSubmit={handleSubmit} noValidate>
-      <div className="field">
-        <label htmlFor={id}>{label}</label>
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-        <textarea
-          id={id}
-          rows={rows}
-          value={text}
-          aria-invalid={error !== null}
-          aria-describedby={error === null ? `${id}-hint` : `${id}-hint ${id}-error`}
-          onChange={(event) => setText(event.target.value)}
-        />
-        {error !== null && (
-          <p id={`${id}-error`} className="field__error" role="alert">
-            {error}
-          </p>
+      <Field label={label} hint={hint} error={error ?? undefined}>
+        {(control) => (
+          <textarea {...control} rows={rows} value={text} onChange={(event) => setText(event.target.value)} />
         )}
-      </div>
+      </Field>
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={onCancel}>
           {da.notes.cancel}
