@@ -50,7 +50,13 @@ export function buildWebIfChanged(log: (line: string) => void): boolean {
     return false
   }
   log('building the web app (npm run -w web build) …')
-  const build = spawnSync('npm', ['run', '-w', 'web', 'build'], { cwd: REPO_ROOT, encoding: 'utf8' })
+  // Always a production bundle: a build started from a test runner (vitest sets NODE_ENV=test) would
+  // otherwise be React's development build, which every later run then reuses.
+  const build = spawnSync('npm', ['run', '-w', 'web', 'build'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`)
   writeFileSync(FINGERPRINT_FILE, `${fingerprint}\n`)
   return true

@@ -13,7 +13,7 @@ export function CorrectNoteDialog({ note, onSave, onClose }: CorrectProps) {
     <Dialog title={da.notes.correctTitle} isOpen={note !== null} onClose={onClose}>
       {note !== null && (
         <TextForm
-          key={note.id}
+          key={`${note.personId}/${note.id}`}
           label={da.notes.text}
           hint={da.notes.correctHint}
           initial={note.text}
@@ -44,7 +44,7 @@ export function DeleteNoteDialog({ note, onDelete, onClose }: DeleteProps) {
     <Dialog title={da.notes.deleteTitle} isOpen={note !== null} onClose={onClose}>
       {note !== null && (
         <TextForm
-          key={note.id}
+          key={`${note.personId}/${note.id}`}
           label={da.notes.reason}
           hint={da.notes.deleteHint}
           initial=""

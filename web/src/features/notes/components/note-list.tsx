@@ -31,7 +31,13 @@ export function NoteList({ notes, persons, ...actions }: Props) {
           <h2 className="note-day__title">{formatDay(day)}</h2>
           <ul className="note-list">
             {entries.map((note) => (
-              <NoteEntry key={note.id} note={note} person={persons?.get(note.personId) ?? null} {...actions} />
+              // Note ids are unique per person only (persons/{id}/notes/{noteId}).
+              <NoteEntry
+                key={`${note.personId}/${note.id}`}
+                note={note}
+                person={persons?.get(note.personId) ?? null}
+                {...actions}
+              />
             ))}
           </ul>
         </section>
