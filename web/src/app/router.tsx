@@ -8,7 +8,7 @@ import { ErrorPage, RouteError } from './layout/route-error.tsx'
 import { RouteLoading } from './layout/route-loading.tsx'
 import { setPrefetcher } from './prefetch.ts'
 import { RootLayout } from './root-layout.tsx'
-import { isAdminSession, isPersonSession, requireSession, setLoginNavigator } from './session.ts'
+import { requireSession, restoredSessionUser, setLoginNavigator } from './session.ts'
 
 type RouteModule = { Component: ComponentType }
 type Importer = () => Promise<RouteModule>
@@ -117,8 +117,10 @@ export const routes: RouteObject[] = [
           {
             path: 'admin',
             // Only admins reach /admin…: for anyone else the route validation fails with the 404 page.
+            // A person (borger) is sent to "Min dag" by the session guard instead.
             loader: async ({ request }) => {
-              if (readCookie(USER_ID_COOKIE) !== null && !(await isAdminSession()) && !isPersonSession())
+              const user = await restoredSessionUser()
+              if (user !== null && user.kind !== 'person' && user.customClaims.admin !== true)
                 throw notFound(new URL(request.url).pathname)
               return null
             },

@@ -49,15 +49,15 @@ export async function reloadLocations(added?: string): Promise<void> {
   await loadLocations(user)
 }
 
-/** Whether the signed-in user is an admin, after the session has been restored (route guards). */
-export async function isAdminSession(): Promise<boolean> {
-  if (readCookie(USER_ID_COOKIE) === null) return false
-  if (session.user === null && (await sessionMachine.start()) === 'unauthenticated') return false
-  return session.user?.customClaims.admin === true
+/**
+ * The signed-in user once the session is restored, for route loaders that run beside the session
+ * guard; null without a session (the guard sends the user to /login, so the loader reads nothing).
+ */
+export async function restoredSessionUser(): Promise<SessionUser | null> {
+  if (readCookie(USER_ID_COOKIE) === null) return null
+  if (session.user === null && (await sessionMachine.start()) === 'unauthenticated') return null
+  return session.user
 }
-
-/** Whether the signed-in account is a person (borger), whom the session guard sends to "Min dag". */
-export const isPersonSession = (): boolean => session.user?.kind === 'person'
 
 /**
  * The guard of every route except /login (run on each navigation): a session cookie is required,

@@ -1,11 +1,9 @@
 import type { LoaderFunctionArgs } from 'react-router-dom'
 import { getPerson } from '../../../features/persons/api/get-person.ts'
-import { session } from '../../../features/session/session-store.ts'
-import { readCookie, USER_ID_COOKIE } from '../../../lib/cookies.ts'
 import { queryClient } from '../../../lib/query-client.ts'
 import { queryKeys } from '../../../lib/query-keys.ts'
 import { isId, notFound } from '../../../lib/route-errors.ts'
-import { sessionMachine } from '../../session.ts'
+import { restoredSessionUser } from '../../session.ts'
 
 /**
  * The /person/{id} route's validation: a malformed id, a person that does not exist or one the
@@ -18,10 +16,9 @@ export async function personLoader({ params, request }: LoaderFunctionArgs): Pro
   if (!isId(id)) throw notFound(pathname)
   // Loaders run alongside the shell's session guard: without a session it sends the user to
   // /login, and the person is not read (an anonymous read would only be denied).
-  if (readCookie(USER_ID_COOKIE) === null) return null
-  if (session.user === null && (await sessionMachine.start()) === 'unauthenticated') return null
+  const user = await restoredSessionUser()
   // A person (borger) is sent to "Min dag" by the session guard: no read of someone else's record.
-  if (session.user?.kind === 'person') return null
+  if (user === null || user.kind === 'person') return null
   const person = await queryClient.fetchQuery({ queryKey: queryKeys.person(id), queryFn: () => getPerson(id) })
   if (person === null) throw notFound(pathname)
   return null
