@@ -6,12 +6,19 @@ export const queryKeys = {
   dayRegistrations: (locationId: string, day: string) => ['registrations', 'day', locationId, day] as const,
   personRegistrations: (personId: string, from: string, to: string) =>
     ['registrations', 'person', personId, from, to] as const,
+  periodRegistrations: (locationId: string, from: string, to: string) =>
+    ['registrations', 'period', locationId, from, to] as const,
   notes: ['notes'] as const,
   dayNoteCounts: (locationId: string, day: string) => ['notes', 'day-counts', locationId, day] as const,
+  personNotes: (personId: string, from: string, to: string) => ['notes', 'person', personId, from, to] as const,
+  periodNotes: (locationId: string, from: string, to: string) => ['notes', 'period', locationId, from, to] as const,
+  periodNoteCount: (locationId: string, from: string, to: string) =>
+    ['notes', 'period-count', locationId, from, to] as const,
   notesList: (locationId: string, personIds: readonly string[], from: string, to: string, text: string) =>
     ['notes', 'list', locationId, personIds.join(','), from, to, text] as const,
   staffNames: (locationId: string) => ['staff', 'names', locationId] as const,
   answerOptions: (personId: string, locationId: string) => ['answers', personId, locationId] as const,
+  sharedFeatures: (locationId: string) => ['locations', 'shared-features', locationId] as const,
   admin: ['admin'] as const,
   adminOverview: ['admin', 'overview'] as const,
   adminLocation: (id: string) => ['admin', 'location', id] as const,

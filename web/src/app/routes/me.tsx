@@ -48,7 +48,7 @@ function MyDay({ person }: { person: Person }) {
   const day = today()
   const locationId = person.locationId ?? ''
   const shared = useQuery({
-    queryKey: ['locations', 'shared-features', locationId],
+    queryKey: queryKeys.sharedFeatures(locationId),
     queryFn: () => getSharedFeatures(locationId),
     enabled: locationId !== '',
   })
@@ -288,7 +288,7 @@ function LastDays({ person, day }: { person: Person; day: string }) {
     queryFn: () => getPersonRegistrations(person.id, from, day),
   })
   const notes = useQuery({
-    queryKey: ['notes', 'person', person.id, from, day],
+    queryKey: queryKeys.personNotes(person.id, from, day),
     queryFn: () => getPersonNotes(person.id, from, day),
   })
   const id = useId()

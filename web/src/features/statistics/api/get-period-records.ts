@@ -4,6 +4,19 @@ import { toNote } from '../../notes/api/note-document.ts'
 import { toRegistration } from '../../registrations/api/registration-document.ts'
 import type { StatNote, StatRegistration } from '../compute.ts'
 
+/** A location's records in a collection group from `from` to `to` (days): the rules' `locationId` constraint. */
+async function periodQuery(collectionId: string, locationId: string, from: string, to: string) {
+  const [db, lite] = await Promise.all([getDb(), firestoreLite()])
+  const { collectionGroup, query, where } = lite
+  const built = query(
+    collectionGroup(db, collectionId),
+    where('locationId', '==', locationId),
+    where('day', '>=', from),
+    where('day', '<=', to),
+  )
+  return { lite, query: built }
+}
+
 export type StatRegistrationRow = StatRegistration & {
   comment?: string | undefined
   createdAt: string
@@ -19,15 +32,8 @@ export async function getPeriodRegistrations(
   from: string,
   to: string,
 ): Promise<StatRegistrationRow[]> {
-  const [db, { collectionGroup, getDocs, query, where }] = await Promise.all([getDb(), firestoreLite()])
-  const snapshot = await getDocs(
-    query(
-      collectionGroup(db, REGISTRATIONS),
-      where('locationId', '==', locationId),
-      where('day', '>=', from),
-      where('day', '<=', to),
-    ),
-  )
+  const { lite, query } = await periodQuery(REGISTRATIONS, locationId, from, to)
+  const snapshot = await lite.getDocs(query)
   return snapshot.docs.map(toRegistration).map((r) => ({
     personId: r.personId,
     day: r.day,
@@ -43,15 +49,8 @@ export async function getPeriodRegistrations(
 
 /** A location's diary entries from `from` to `to` (day, person and time only are kept), in one request. */
 export async function getPeriodNotes(locationId: string, from: string, to: string): Promise<StatNote[]> {
-  const [db, { collectionGroup, getDocs, query, where }] = await Promise.all([getDb(), firestoreLite()])
-  const snapshot = await getDocs(
-    query(
-      collectionGroup(db, NOTES),
-      where('locationId', '==', locationId),
-      where('day', '>=', from),
-      where('day', '<=', to),
-    ),
-  )
+  const { lite, query } = await periodQuery(NOTES, locationId, from, to)
+  const snapshot = await lite.getDocs(query)
   return snapshot.docs
     .map(toNote)
     .map((note) => ({ personId: note.personId, day: note.day, createdAt: note.createdAt }))
@@ -59,14 +58,6 @@ export async function getPeriodNotes(locationId: string, from: string, to: strin
 
 /** How many diary entries a location has from `from` to `to`: an aggregation, no entries transferred. */
 export async function countPeriodNotes(locationId: string, from: string, to: string): Promise<number> {
-  const [db, { collectionGroup, getCount, query, where }] = await Promise.all([getDb(), firestoreLite()])
-  const snapshot = await getCount(
-    query(
-      collectionGroup(db, NOTES),
-      where('locationId', '==', locationId),
-      where('day', '>=', from),
-      where('day', '<=', to),
-    ),
-  )
-  return snapshot.data().count
+  const { lite, query } = await periodQuery(NOTES, locationId, from, to)
+  return (await lite.getCount(query)).data().count
 }
