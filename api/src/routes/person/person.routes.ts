@@ -74,10 +74,10 @@ export const personRoutes = new Hono<CallerEnv>()
       const { id } = c.req.valid('param')
       const { disabled } = c.req.valid('json')
       const personRef = db.collection('persons').doc(id)
-      if (!(await personRef.get()).exists) throw httpError('not_found')
       // The document first (what the rules read), then the account; a failed account change undoes it.
       const before = await db.runTransaction(async (transaction) => {
         const person = await transaction.get(personRef)
+        if (!person.exists) throw httpError('not_found')
         transaction.update(personRef, { 'settings.disabled': disabled })
         return person.get('settings.disabled') === true
       })
