@@ -37,10 +37,11 @@ export type KeyFigures = {
   /** Share (0–1) of person-days with at least one registration; null without any person-day. */
   coverage: number | null
   averageValue: number | null
-  notes: number
+  /** Diary entries; null where the number is not known (a count of the whole location for a selection). */
+  notes: number | null
 }
 
-type Input = { persons: readonly StatPerson[]; registrations: readonly StatRegistration[]; notes: number }
+type Input = { persons: readonly StatPerson[]; registrations: readonly StatRegistration[]; notes: number | null }
 
 /** The key figures of a period for the given persons (registrations of others are left out). */
 export function keyFigures(period: Period, { persons, registrations, notes }: Input): KeyFigures {

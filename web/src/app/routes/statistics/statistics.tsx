@@ -84,15 +84,15 @@ function Statistics({ location, filter, onFilter }: Props) {
   })
   // The period and the one before it in one request; the previous period's diary entries only counted.
   const registrations = useQuery({
-    queryKey: ['registrations', 'period', location.id, previous.from, period.to],
+    queryKey: queryKeys.periodRegistrations(location.id, previous.from, period.to),
     queryFn: () => getPeriodRegistrations(location.id, previous.from, period.to),
   })
   const notes = useQuery({
-    queryKey: ['notes', 'period', location.id, period.from, period.to],
+    queryKey: queryKeys.periodNotes(location.id, period.from, period.to),
     queryFn: () => getPeriodNotes(location.id, period.from, period.to),
   })
   const previousNotes = useQuery({
-    queryKey: ['notes', 'period-count', location.id, previous.from, previous.to],
+    queryKey: queryKeys.periodNoteCount(location.id, previous.from, previous.to),
     queryFn: () => countPeriodNotes(location.id, previous.from, previous.to),
   })
   const queries = [persons, registrations, notes, previousNotes]
@@ -184,7 +184,7 @@ function Report({
   const previousFigures = keyFigures(previous, {
     persons: active,
     registrations: before,
-    notes: selected.length > 0 ? Number.NaN : previousNoteCount,
+    notes: selected.length > 0 ? null : previousNoteCount,
   })
   const rows = personRows(period, active, current, before, currentNotes)
   const names = new Map(statPersons.map((person) => [person.id, person.name]))
@@ -275,7 +275,7 @@ function Report({
 
 function Figures({ current, previous }: { current: KeyFigures; previous: KeyFigures }) {
   const change = (now: number | null, before: number | null, format: (delta: number) => string) => {
-    if (now === null || before === null || Number.isNaN(before)) return da.statistics.noPrevious
+    if (now === null || before === null) return da.statistics.noPrevious
     const delta = now - before
     if (Math.abs(delta) < 1e-9) return da.statistics.noChange
     return da.statistics.change(`${delta > 0 ? '+' : '−'}${format(Math.abs(delta))}`)
@@ -297,7 +297,7 @@ function Figures({ current, previous }: { current: KeyFigures; previous: KeyFigu
       decimal(current.averageValue),
       change(current.averageValue, previous.averageValue, (delta) => decimal(delta)),
     ],
-    [da.statistics.notes, String(current.notes), change(current.notes, previous.notes, String)],
+    [da.statistics.notes, String(current.notes ?? '–'), change(current.notes, previous.notes, String)],
   ]
   return (
     <section aria-labelledby="statistics-figures">
