@@ -28,8 +28,10 @@ export const NOTES_PAGE_SIZE = 25
 type Props = {
   user: SessionUser
   location: { id: string; features?: LocationFeatures | undefined }
-  /** The persons whose entries are listed and who may be written for; one person: their own diary. */
+  /** The persons whose entries are listed and who may be written for. */
   persons: readonly Person[]
+  /** One person's own diary (/person/{id}/notes): no person filter, and the person is not repeated. */
+  isOwnDiary?: boolean
   filter: NotesFilter
   onFilter: (filter: NotesFilter) => void
 }
@@ -38,9 +40,8 @@ type Props = {
  * The diary of a location (/notes) or of one person (/person/{id}/notes): the editor, the filters,
  * the entries page by page, and correcting and deleting them with their promise toasts.
  */
-export function Diary({ user, location, persons, filter, onFilter }: Props) {
+export function Diary({ user, location, persons, isOwnDiary = false, filter, onFilter }: Props) {
   const queryClient = useQueryClient()
-  const isOwnDiary = persons.length === 1
   const personIds = isOwnDiary ? persons.map((person) => person.id) : filter.personIds.slice(0, MAX_PERSON_FILTER)
   const isManager = roleRank(user.customClaims.userRole ?? 'user', user.customClaims) >= 2
   const editor = { id: user.id, name: fullName(user) }

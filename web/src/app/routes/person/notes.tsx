@@ -33,6 +33,7 @@ export function Component() {
           user={user as SessionUser}
           location={{ id: locationId, features: location?.features }}
           persons={[person.data]}
+          isOwnDiary
           filter={filter}
           onFilter={(next) => setParams(notesFilterParams({ ...next, personIds: [] }))}
         />
