@@ -4,7 +4,7 @@ SHELL := /bin/bash
 NPM_DEPS := node_modules/.package-lock.json
 COMPOSE := docker compose
 
-.PHONY: help install start dev test test-unit test-integration test-e2e screenshots lint typecheck format seed migrate bench clean up down logs test-containers check-docker
+.PHONY: help install start dev test test-unit test-integration test-e2e screenshots lint typecheck format seed migrate audit-verify bench clean up down logs test-containers check-docker
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -53,6 +53,9 @@ seed: $(NPM_DEPS) ## Seed the running native stack (idempotent; ARGS=--reset to 
 
 migrate: $(NPM_DEPS) ## Run data migrations against the running native stack
 	@node --import tsx infra/stack/scripts/with-stack-env.ts seed/src/migrate.ts
+
+audit-verify: $(NPM_DEPS) ## Check the access log's hash chain (native stack's .data; ARGS="--data DIR" for another)
+	@node --import tsx infra/emulator-lite/src/audit/verify-cli.ts $(ARGS)
 
 bench: $(NPM_DEPS) ## Benchmarks: emulator-lite, api, seed, web bundle (prints figures)
 	@node infra/stack/scripts/bench-all.mjs

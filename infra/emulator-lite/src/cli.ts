@@ -1,6 +1,6 @@
 // emulator-lite CLI: `tsx infra/emulator-lite/src/cli.ts [--host H] [--firestore-port N] [--storage-port N]
 //   [--auth-port N] [--project ID] [--import-auth DIR] [--firestore-rules FILE] [--storage-rules FILE]
-//   [--data DIR | --in-memory]`
+//   [--data DIR | --in-memory] [--no-access-log] [--access-log-retention-days N]`
 
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
@@ -27,6 +27,10 @@ const { values } = parseArgs({
     'storage-rules': { type: 'string', default: process.env.STORAGE_RULES },
     data: { type: 'string', default: process.env.EMULATOR_LITE_DATA },
     'in-memory': { type: 'boolean', default: false },
+    /** The access log of persons' data is on by default. */
+    'no-access-log': { type: 'boolean', default: false },
+    /** Days to keep access-log entries (default: keep all). */
+    'access-log-retention-days': { type: 'string', default: process.env.ACCESS_LOG_RETENTION_DAYS },
   },
 })
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..')
@@ -55,6 +59,8 @@ try {
     storageRules: values['storage-rules'],
     inMemory: values['in-memory'],
     dataDir: values.data ?? resolve(repoRoot, '.data/emulator-lite'),
+    accessLog: !values['no-access-log'],
+    accessLogRetentionDays: retentionDays(values['access-log-retention-days']),
   })
   if (emulator.authImport) {
     const { imported, failed, source } = emulator.authImport
@@ -80,6 +86,17 @@ try {
   } else if (error instanceof RulesError) console.error(`emulator-lite: security rules rejected: ${error.message}`)
   else console.error(`emulator-lite failed to start: ${(error as Error).message}`)
   process.exit(1)
+}
+
+/** A positive whole number of days, or null (keep all) when unset or empty. */
+function retentionDays(raw: string | undefined): number | null {
+  if (raw === undefined || raw.trim() === '') return null
+  const days = Number(raw)
+  if (!Number.isInteger(days) || days < 1) {
+    console.error(`emulator-lite: --access-log-retention-days must be a whole number of days (got ${raw})`)
+    process.exit(1)
+  }
+  return days
 }
 
 function portIsFree(port: number, host: string): Promise<boolean> {

@@ -1,5 +1,8 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { AccessLog } from './audit/access-log.ts'
+import { createAccessRecorder } from './audit/recorder.ts'
+import { createAccessLogHandler } from './audit/routes.ts'
 import { AuthStore } from './auth/auth-store.ts'
 import { type ImportResult, importOfficialExport } from './auth/import.ts'
 import { createAuthServer } from './auth/server.ts'
@@ -39,6 +42,13 @@ export type EmulatorLiteOptions = {
    */
   firestoreRules?: string
   storageRules?: string
+  /**
+   * The access log of persons' data (issue 22): on unless false. It lives beside the store
+   * (access-log.sqlite), or in memory with `inMemory`.
+   */
+  accessLog?: boolean
+  /** Keep access-log entries this many days (pruned at start and daily, with a marker); default: keep all. */
+  accessLogRetentionDays?: number | null
 }
 
 export type EmulatorLite = {
@@ -74,11 +84,27 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     store.close()
     throw error
   }
+  const accessLog =
+    options.accessLog === false ? null : new AccessLog({ dataDir: options.dataDir, inMemory: options.inMemory })
+  const recorder = createAccessRecorder(accessLog)
+  const retentionDays = options.accessLogRetentionDays ?? null
+  const prune = () => {
+    if (accessLog !== null && retentionDays !== null) accessLog.prune(retentionDays, 'emulator-lite retention')
+  }
+  prune()
+  const pruneTimer = setInterval(prune, 86_400_000)
+  pruneTimer.unref()
+  const closeAccessLog = () => {
+    clearInterval(pruneTimer)
+    accessLog?.close()
+  }
   const authServer = createAuthServer({ store: authStore, defaultProject: authProjectId })
-  const firestore = createFirestoreHandler(store, rulesets)
+  const firestore = createFirestoreHandler(store, rulesets, recorder)
+  const accessLogRoutes = createAccessLogHandler(accessLog)
   const storage = createStorageHandler(store, () => `http://${host}:${storagePortOf()}`, {
     authorizeRead: options.storageAuthorizeRead,
     rulesets,
+    recorder,
   })
 
   const firestoreServer = createApiServer(async (req, url, res) => {
@@ -87,6 +113,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
       return
     }
     if (url.pathname === '/health') return sendJson(res, 200, HEALTH)
+    if (await accessLogRoutes(req, url, res)) return
     if (!(await firestore(req, url, res))) throw new ApiError('NOT_FOUND', `No route for ${req.method} ${url.pathname}`)
   })
   const storageServer = createApiServer(async (req, url, res) => {
@@ -121,6 +148,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
           ),
         )
         store.close()
+        closeAccessLog()
       },
     }
   } catch (error) {
@@ -128,6 +156,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     storageServer.close()
     authServer.close()
     store.close()
+    closeAccessLog()
     throw error
   }
 }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { AccessRecorder } from '../audit/recorder.ts'
 import { ApiError, invalid } from '../http/errors.ts'
 import { readJson, sendJson } from '../http/server.ts'
 import { type Caller, callerOf } from '../security/caller.ts'
-import { createFirestoreGuard } from '../security/firestore-guard.ts'
+import { createFirestoreGuard, writeTargets } from '../security/firestore-guard.ts'
 import { Rulesets } from '../security/rulesets.ts'
 import { HISTORY_WINDOW_NANOS, type Store } from '../store/store.ts'
 import {
@@ -56,7 +57,11 @@ function refuseExplain(body: Record<string, unknown>): void {
  * The Firestore REST v1 surface the official SDKs use, plus the emulator's reset and rule-loading
  * endpoints. Every request without the owner credential is decided by the project's security rules.
  */
-export function createFirestoreHandler(store: Store, rulesets = new Rulesets({ firestore: null, storage: null })) {
+export function createFirestoreHandler(
+  store: Store,
+  rulesets = new Rulesets({ firestore: null, storage: null }),
+  recorder: AccessRecorder | null = null,
+) {
   const transactions = new Map<string, TransactionState>()
   const guard = createFirestoreGuard(store, rulesets)
 
@@ -98,7 +103,7 @@ export function createFirestoreHandler(store: Store, rulesets = new Rulesets({ f
 
   const responseTime = (readTime: bigint | undefined) => formatTimestamp(readTime ?? nextCommitTime())
 
-  function batchGet(db: DatabaseRef, body: Record<string, unknown>, caller: Caller) {
+  function batchGet(db: DatabaseRef, body: Record<string, unknown>, caller: Caller, req: IncomingMessage) {
     if (!Array.isArray(body.documents)) throw invalid('documents must be an array')
     const names = body.documents as unknown[]
     const paths = names.map((name) => parseDocumentName(name, db))
@@ -114,6 +119,13 @@ export function createFirestoreHandler(store: Store, rulesets = new Rulesets({ f
     paths.forEach((path, index) => {
       guard.get(db, caller, path, docs[index]?.fields ?? null)
     })
+    recorder?.firestoreRead(
+      db,
+      caller,
+      req,
+      'BatchGetDocuments',
+      docs.filter((doc) => doc !== null),
+    )
     return paths.map((path, index) => {
       const doc = docs[index] ?? null
       if (at === undefined) tx.state?.reads.set(path, doc?.updateTime ?? null)
@@ -125,11 +137,12 @@ export function createFirestoreHandler(store: Store, rulesets = new Rulesets({ f
     })
   }
 
-  function query(db: DatabaseRef, parent: string, body: Record<string, unknown>, caller: Caller) {
+  function query(db: DatabaseRef, parent: string, body: Record<string, unknown>, caller: Caller, req: IncomingMessage) {
     refuseExplain(body)
     guard.list(db, caller, parent, body.structuredQuery)
     const { tx, readTime: at } = consistencyOf(db, body)
     const docs = runQuery(store, db, parent, body.structuredQuery, at)
+    recorder?.firestoreRead(db, caller, req, 'RunQuery', docs, queryScope(parent, body.structuredQuery))
     const mask = selectMask(body.structuredQuery)
     const readTime = responseTime(at)
     if (at === undefined) for (const doc of docs) tx.state?.reads.set(doc.path, doc.updateTime)
@@ -142,7 +155,13 @@ export function createFirestoreHandler(store: Store, rulesets = new Rulesets({ f
     return elements
   }
 
-  function aggregate(db: DatabaseRef, parent: string, body: Record<string, unknown>, caller: Caller) {
+  function aggregate(
+    db: DatabaseRef,
+    parent: string,
+    body: Record<string, unknown>,
+    caller: Caller,
+    req: IncomingMessage,
+  ) {
     refuseExplain(body)
     const request = body.structuredAggregationQuery as { aggregations?: unknown; structuredQuery?: unknown } | undefined
     if (typeof request !== 'object' || request === null) throw invalid('structuredAggregationQuery is required')
@@ -171,6 +190,7 @@ export function createFirestoreHandler(store: Store, rulesets = new Rulesets({ f
       required.every((aggregation) => getField(doc.fields, aggregation.segments) !== undefined),
     )
     if (at === undefined) for (const doc of docs) tx.state?.reads.set(doc.path, doc.updateTime)
+    recorder?.firestoreRead(db, caller, req, 'RunAggregationQuery', docs, queryScope(parent, request.structuredQuery))
     const aggregateFields: Record<string, Value> = {}
     for (const { alias, kind, upTo, segments } of aggregations) {
       if (kind === 'count') {
@@ -197,7 +217,26 @@ export function createFirestoreHandler(store: Store, rulesets = new Rulesets({ f
     return [element]
   }
 
-  function commit(db: DatabaseRef, body: Record<string, unknown>, caller: Caller) {
+  /** Applies writes as the rules decide, then records those of person data (before the reply). */
+  function guardedWrites(db: DatabaseRef, caller: Caller, req: IncomingMessage, writes: unknown, method: string) {
+    const targets = recorder?.isActive && !caller.privileged ? writeTargets(db, writes) : []
+    const existed = targets.map(({ path }) => store.getDocument(db.project, db.database, path) !== null)
+    const result = guard.writes(db, caller, writes, () => applyWrites(store, db, writes))
+    if (targets.length > 0)
+      recorder?.firestoreWrites(
+        db,
+        caller,
+        req,
+        method,
+        targets.map(({ path, isDelete }, index) => ({
+          path,
+          operation: isDelete ? 'delete' : existed[index] ? 'update' : 'create',
+        })),
+      )
+    return result
+  }
+
+  function commit(db: DatabaseRef, body: Record<string, unknown>, caller: Caller, req: IncomingMessage) {
     if (body.transaction !== undefined) {
       const id = String(body.transaction)
       const state = transactions.get(id)
@@ -209,17 +248,17 @@ export function createFirestoreHandler(store: Store, rulesets = new Rulesets({ f
           throw new ApiError('ABORTED', 'Transaction lock timeout or contention; retry the transaction')
       }
     }
-    return guard.writes(db, caller, body.writes, () => applyWrites(store, db, body.writes))
+    return guardedWrites(db, caller, req, body.writes, 'Commit')
   }
 
-  function batchWrite(db: DatabaseRef, body: Record<string, unknown>, caller: Caller) {
+  function batchWrite(db: DatabaseRef, body: Record<string, unknown>, caller: Caller, req: IncomingMessage) {
     if (!Array.isArray(body.writes)) throw invalid('writes must be an array')
     const writeResults: Record<string, unknown>[] = []
     const status: Record<string, unknown>[] = []
     for (const write of body.writes) {
       try {
         // Each write stands alone, its rules decision included.
-        const result = guard.writes(db, caller, [write], () => applyWrites(store, db, [write]))
+        const result = guardedWrites(db, caller, req, [write], 'BatchWrite')
         // A delete leaves no version behind, so production sends no updateTime for it.
         const isDelete = typeof write === 'object' && write !== null && 'delete' in write
         writeResults.push(isDelete ? {} : (result.writeResults[0] ?? {}))
@@ -337,7 +376,18 @@ export function createFirestoreHandler(store: Store, rulesets = new Rulesets({ f
         const parent = segments.slice(0, -1).join('/')
         if (parent !== '') assertDocumentPath(parent)
         guard.list(db, caller, parent, { from: [{ collectionId }] })
-        sendJson(res, 200, listDocuments(db, parent, collectionId, url))
+        const listed = listDocuments(db, parent, collectionId, url)
+        recorder?.firestoreRead(
+          db,
+          caller,
+          req,
+          'ListDocuments',
+          listed.documents.flatMap((doc) =>
+            typeof doc.name === 'string' ? [{ path: parseDocumentName(doc.name, db) }] : [],
+          ),
+          { parent, collectionId, allDescendants: false },
+        )
+        sendJson(res, 200, listed)
         return true
       }
       const path = segments.join('/')
@@ -349,6 +399,7 @@ export function createFirestoreHandler(store: Store, rulesets = new Rulesets({ f
           : store.getDocumentAt(db.project, db.database, path, parseReadTime(rawReadTime))
       guard.get(db, caller, path, doc?.fields ?? null)
       if (!doc) throw new ApiError('NOT_FOUND', `Document ${path} not found`)
+      recorder?.firestoreRead(db, caller, req, 'GetDocument', [doc])
       sendJson(res, 200, toDocumentResource(db, doc))
       return true
     }
@@ -358,19 +409,19 @@ export function createFirestoreHandler(store: Store, rulesets = new Rulesets({ f
     const body = await readJson(req)
     switch (rpc) {
       case 'batchGet':
-        sendJson(res, 200, batchGet(db, body, caller))
+        sendJson(res, 200, batchGet(db, body, caller, req))
         return true
       case 'runQuery':
-        sendJson(res, 200, query(db, parent, body, caller))
+        sendJson(res, 200, query(db, parent, body, caller, req))
         return true
       case 'runAggregationQuery':
-        sendJson(res, 200, aggregate(db, parent, body, caller))
+        sendJson(res, 200, aggregate(db, parent, body, caller, req))
         return true
       case 'commit':
-        sendJson(res, 200, commit(db, body, caller))
+        sendJson(res, 200, commit(db, body, caller, req))
         return true
       case 'batchWrite':
-        sendJson(res, 200, batchWrite(db, body, caller))
+        sendJson(res, 200, batchWrite(db, body, caller, req))
         return true
       case 'beginTransaction': {
         const options = (body.options as Record<string, unknown> | undefined) ?? { readWrite: {} }
@@ -395,6 +446,17 @@ export function createFirestoreHandler(store: Store, rulesets = new Rulesets({ f
       default:
         throw new ApiError('NOT_FOUND', `Unknown method ${rpc}`)
     }
+  }
+}
+
+/** The collection a query reads, for its access-log entries. */
+function queryScope(parent: string, structuredQuery: unknown) {
+  const from = (structuredQuery as { from?: { collectionId?: unknown; allDescendants?: unknown }[] } | undefined)
+    ?.from?.[0]
+  return {
+    parent,
+    collectionId: typeof from?.collectionId === 'string' ? from.collectionId : '',
+    allDescendants: from?.allDescendants === true,
   }
 }
 

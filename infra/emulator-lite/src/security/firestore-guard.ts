@@ -129,7 +129,7 @@ export function createFirestoreGuard(store: Store, rulesets: Rulesets) {
 export type FirestoreGuard = ReturnType<typeof createFirestoreGuard>
 
 /** The documents a commit changes (a `verify` write reads only, and is not a write for the rules). */
-function writeTargets(db: DatabaseRef, rawWrites: unknown): { path: string; isDelete: boolean }[] {
+export function writeTargets(db: DatabaseRef, rawWrites: unknown): { path: string; isDelete: boolean }[] {
   if (!Array.isArray(rawWrites)) return []
   const targets: { path: string; isDelete: boolean }[] = []
   for (const write of rawWrites as Record<string, unknown>[]) {

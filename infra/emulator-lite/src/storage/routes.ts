@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { AccessRecorder } from '../audit/recorder.ts'
 import { compareStrings } from '../firestore/values.ts'
 import { ApiError, invalid } from '../http/errors.ts'
 import { readBody, readJson, sendJson } from '../http/server.ts'
+import { type Caller, callerOf } from '../security/caller.ts'
 import { Rulesets } from '../security/rulesets.ts'
-import { createStorageGuard, toStorageResource } from '../security/storage-guard.ts'
+import { createStorageGuard, projectOfBucket, toStorageResource } from '../security/storage-guard.ts'
 import type { Store, StoredObject } from '../store/store.ts'
 import { crc32c, md5 } from './checksums.ts'
 import { parseMultipart } from './multipart.ts'
@@ -43,6 +45,8 @@ export type StorageHandlerOptions = {
    * credentials is decided by it (downloads without a valid token included, instead of authorizeRead).
    */
   rulesets?: Rulesets
+  /** Records Firebase (`/v0`) requests on persons' objects in the access log (issue 22). */
+  recorder?: AccessRecorder | null
 }
 
 /** `mockUserToken: 'owner'` (rules-unit-testing's rules-disabled context) and admin-style owner credentials. */
@@ -56,6 +60,26 @@ export function createStorageHandler(store: Store, baseUrl: () => string, option
   const sessions = new Map<string, UploadSession>()
   const rulesets = options.rulesets ?? new Rulesets({ firestore: null, storage: null })
   const guard = createStorageGuard(store, rulesets)
+
+  /** An access-log entry for a client's request on a person's object (owner credentials are not logged). */
+  function recordAccess(
+    req: IncomingMessage,
+    bucket: string,
+    name: string,
+    operation: 'get' | 'create' | 'update' | 'delete',
+    methodName: string,
+  ): void {
+    const recorder = options.recorder
+    if (!recorder?.isActive || OWNER_CREDENTIALS.has(String(req.headers.authorization ?? ''))) return
+    let caller: Caller
+    try {
+      caller = callerOf(req)
+    } catch {
+      // An Authorization header the guard would refuse; a token download may still carry it.
+      caller = { privileged: false, auth: null }
+    }
+    recorder.storage(caller, req, projectOfBucket(bucket), bucket, name, operation, methodName)
+  }
 
   /** An upload through the Firebase API: `create` or `update` as the rules see it, before it is kept. */
   function authorizeUpload(
@@ -320,7 +344,9 @@ export function createStorageHandler(store: Store, baseUrl: () => string, option
       if (command.includes('finalize')) {
         sessions.delete(uploadId)
         authorizeUpload(req, session.bucket, session.name, Buffer.concat(session.chunks), session.metadata)
+        const existed = store.getObject(session.bucket, session.name) !== null
         const meta = save(session.bucket, session.name, Buffer.concat(session.chunks), session.metadata)
+        recordAccess(req, session.bucket, session.name, existed ? 'update' : 'create', 'storage.objects.create')
         res.setHeader('x-goog-upload-status', 'final')
         sendJson(res, 200, firebaseView(session.bucket, session.name, meta))
         return
@@ -353,7 +379,9 @@ export function createStorageHandler(store: Store, baseUrl: () => string, option
       : { metadata: { contentType: contentType || undefined } as Record<string, unknown>, data: body }
     const name = objectName(url, metadata)
     authorizeUpload(req, bucket, name, data, metadata)
+    const existed = store.getObject(bucket, name) !== null
     const meta = save(bucket, name, data, metadata)
+    recordAccess(req, bucket, name, existed ? 'update' : 'create', 'storage.objects.create')
     sendJson(res, 200, firebaseView(bucket, name, meta))
   }
 
@@ -487,6 +515,7 @@ export function createStorageHandler(store: Store, baseUrl: () => string, option
           })
         if (!stored) throw new ApiError('NOT_FOUND', `No such object: ${bucket}/${name}`)
         const object = stored
+        if (view === 'firebase') recordAccess(req, bucket, name, 'get', 'storage.objects.get')
         if (media) sendMedia(req, res, object)
         else
           sendJson(
@@ -509,6 +538,7 @@ export function createStorageHandler(store: Store, baseUrl: () => string, option
               requestResource: toStorageResource(bucket, name, next),
             })
         })
+        if (view === 'firebase') recordAccess(req, bucket, name, 'update', 'storage.objects.update')
         sendJson(res, 200, view === 'firebase' ? firebaseView(bucket, name, meta) : gcsView(bucket, name, meta))
         return true
       }
@@ -524,6 +554,7 @@ export function createStorageHandler(store: Store, baseUrl: () => string, option
           })
         }
         if (!store.deleteObject(bucket, name)) throw new ApiError('NOT_FOUND', `No such object: ${bucket}/${name}`)
+        if (view === 'firebase') recordAccess(req, bucket, name, 'delete', 'storage.objects.delete')
         res.writeHead(204).end()
         return true
       default:

@@ -1,3 +1,4 @@
+import { type CsvCell, fileSlug, toCsv } from '@bosted/domain/csv'
 import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
 import { useQuery } from '@tanstack/react-query'
@@ -31,7 +32,6 @@ import {
   type StatPerson,
   type Trend,
 } from '../../../features/statistics/compute.ts'
-import { type CsvCell, fileSlug, toCsv } from '../../../features/statistics/csv.ts'
 import { dayOf, formatShortDay, formatTime, today } from '../../../lib/days.ts'
 import { queryKeys } from '../../../lib/query-keys.ts'
 import { PeriodFilter } from '../../care/period-filter.tsx'

@@ -1,0 +1,195 @@
+import type { IncomingMessage } from 'node:http'
+import type { AccessOperation, AccessResource, AccessRole } from '@bosted/domain/access-log'
+import type { DatabaseRef } from '../firestore/paths.ts'
+import type { Caller } from '../security/caller.ts'
+import type { AccessLog, AccessRecord } from './access-log.ts'
+
+/**
+ * Which documents and objects are a person's data (issue 22): the person document and its answers,
+ * registrations and notes in Firestore, and the files under persons/{id}/ in Storage. Everything else
+ * (staff, locations, their answer options) is not logged.
+ */
+export function personDataOf(path: string): { personId: string; resource: AccessResource } | null {
+  const segments = path.split('/')
+  if (segments[0] !== 'persons' || segments[1] === undefined || segments[1] === '') return null
+  const personId = segments[1]
+  if (segments.length === 2) return { personId, resource: 'person' }
+  const sub = segments[2]
+  if (segments.length === 4 && (sub === 'answers' || sub === 'registrations' || sub === 'notes'))
+    return { personId, resource: sub }
+  return null
+}
+
+/** A Storage object of a person (their avatar). */
+export function personObjectOf(name: string): { personId: string; resource: AccessResource } | null {
+  const segments = name.split('/')
+  return segments[0] === 'persons' && segments.length >= 3 && segments[1] !== '' && segments[1] !== undefined
+    ? { personId: segments[1], resource: 'avatar' }
+    : null
+}
+
+/** The role the token's claims give (as the rules read them), or 'person' for the person themselves. */
+export function roleOf(claims: Record<string, unknown>, uid: string, personId: string): AccessRole {
+  if (claims.admin === true) return 'admin'
+  if (claims.userRole === 'superuser') return 'superuser'
+  if (typeof claims.userRole === 'string') return 'employee'
+  return uid === personId ? 'person' : 'unknown'
+}
+
+/** The address the request came from (the socket's: a header could be forged by any browser). */
+export function callerIpOf(req: IncomingMessage): string | null {
+  return req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? null
+}
+
+type Touch = { path: string }
+
+/**
+ * Records a client's reads and writes of person data in the access log, before the response is sent.
+ * Privileged callers (server SDKs with the owner credential) are not recorded here: the api records
+ * what it does on a staff member's behalf itself, naming that staff member (POST …/accessLog:append).
+ */
+export function createAccessRecorder(log: AccessLog | null) {
+  function record(
+    caller: Caller,
+    req: IncomingMessage,
+    touched: Iterable<{ personId: string; resource: AccessResource; count: number }>,
+    base: Pick<AccessRecord, 'project' | 'operation' | 'serviceName' | 'methodName'> & {
+      resourceNameOf: (personId: string, resource: AccessResource) => string
+    },
+  ): void {
+    if (log === null || caller.privileged) return
+    const auth = caller.auth
+    const claims = (auth?.token ?? {}) as Record<string, unknown>
+    const email = typeof claims.email === 'string' ? claims.email : null
+    const callerIp = callerIpOf(req)
+    const records: AccessRecord[] = []
+    for (const { personId, resource, count } of touched) {
+      records.push({
+        project: base.project,
+        personId,
+        operation: base.operation,
+        resource,
+        resourceName: base.resourceNameOf(personId, resource),
+        serviceName: base.serviceName,
+        methodName: base.methodName,
+        principal: {
+          uid: auth?.uid ?? null,
+          email,
+          role: auth ? roleOf(claims, auth.uid, personId) : 'unknown',
+        },
+        count,
+        callerIp,
+      })
+    }
+    log.append(records)
+  }
+
+  /** Documents grouped by person and kind of data, with how many of each. */
+  function group(docs: Iterable<Touch>): { personId: string; resource: AccessResource; count: number; path: string }[] {
+    const groups = new Map<string, { personId: string; resource: AccessResource; count: number; path: string }>()
+    for (const { path } of docs) {
+      const data = personDataOf(path)
+      if (data === null) continue
+      const key = `${data.personId}\u0000${data.resource}`
+      const existing = groups.get(key)
+      if (existing) existing.count += 1
+      else groups.set(key, { ...data, count: 1, path })
+    }
+    return [...groups.values()]
+  }
+
+  const documentsRoot = (db: DatabaseRef) => `projects/${db.project}/databases/${db.database}/documents`
+
+  return {
+    get isActive(): boolean {
+      return log !== null
+    },
+
+    /**
+     * Firestore reads: single documents (get, batchGet) name each document; queries name the
+     * collection they read (persons/p1/notes, or the collection group `notes` across persons).
+     */
+    firestoreRead(
+      db: DatabaseRef,
+      caller: Caller,
+      req: IncomingMessage,
+      methodName: string,
+      docs: readonly Touch[],
+      query?: { parent: string; collectionId: string; allDescendants: boolean },
+    ): void {
+      if (log === null || caller.privileged || docs.length === 0) return
+      const groups = group(docs)
+      if (groups.length === 0) return
+      const paths = new Map(groups.map((g) => [`${g.personId}\u0000${g.resource}`, g.path]))
+      record(caller, req, groups, {
+        project: db.project,
+        operation: query ? 'list' : 'get',
+        serviceName: 'firestore.googleapis.com',
+        methodName: `google.firestore.v1.Firestore.${methodName}`,
+        resourceNameOf: (personId, resource) => {
+          if (!query || resource === 'person') {
+            // A single document, or a person document from a query: the person's own path.
+            const path = query ? `persons/${personId}` : (paths.get(`${personId}\u0000${resource}`) ?? '')
+            return `${documentsRoot(db)}/${path}`
+          }
+          const collection = query.allDescendants
+            ? `${query.parent === '' ? '' : `${query.parent}/`}{path=**}/${query.collectionId}`
+            : `${query.parent === '' ? '' : `${query.parent}/`}${query.collectionId}`
+          return `${documentsRoot(db)}/${collection}`
+        },
+      })
+    },
+
+    /** Committed writes, one entry per person, kind of data and operation. */
+    firestoreWrites(
+      db: DatabaseRef,
+      caller: Caller,
+      req: IncomingMessage,
+      methodName: string,
+      writes: readonly { path: string; operation: Extract<AccessOperation, 'create' | 'update' | 'delete'> }[],
+    ): void {
+      if (log === null || caller.privileged) return
+      for (const operation of ['create', 'update', 'delete'] as const) {
+        const groups = group(writes.filter((write) => write.operation === operation))
+        if (groups.length === 0) continue
+        const paths = new Map(groups.map((g) => [`${g.personId}\u0000${g.resource}`, g.path]))
+        record(caller, req, groups, {
+          project: db.project,
+          operation,
+          serviceName: 'firestore.googleapis.com',
+          methodName: `google.firestore.v1.Firestore.${methodName}`,
+          resourceNameOf: (personId, resource) => {
+            const group = groups.find((g) => g.personId === personId && g.resource === resource)
+            // One document: its path; several: their collection.
+            const path = paths.get(`${personId}\u0000${resource}`) ?? ''
+            const named = group && group.count > 1 ? path.split('/').slice(0, -1).join('/') : path
+            return `${documentsRoot(db)}/${named}`
+          },
+        })
+      }
+    },
+
+    /** A Firebase Storage request on a person's object (their avatar). */
+    storage(
+      caller: Caller,
+      req: IncomingMessage,
+      project: string,
+      bucket: string,
+      name: string,
+      operation: Extract<AccessOperation, 'get' | 'create' | 'update' | 'delete'>,
+      methodName: string,
+    ): void {
+      const data = personObjectOf(name)
+      if (data === null) return
+      record(caller, req, [{ ...data, count: 1 }], {
+        project,
+        operation,
+        serviceName: 'firebasestorage.googleapis.com',
+        methodName,
+        resourceNameOf: () => `projects/_/buckets/${bucket}/objects/${name}`,
+      })
+    },
+  }
+}
+
+export type AccessRecorder = ReturnType<typeof createAccessRecorder>

@@ -1,0 +1,112 @@
+import type { ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { expect, test } from 'vitest'
+import { freePort } from '../../stack/src/ports.ts'
+import { startCliProcess } from './cli-process.ts'
+
+const REPO = join(import.meta.dirname, '../../..')
+const PROJECT = 'demo-access-log'
+const OWNER = { authorization: 'Bearer owner' }
+/** An unsigned ID token (the emulators accept them) of an employee. */
+const EMPLOYEE = `Bearer eyJhbGciOiJub25lIn0.${Buffer.from(JSON.stringify({ sub: 'emp', email: 'emp@x.dk', userRole: 'user' })).toString('base64url')}.`
+
+const auditVerify = (dataDir: string) =>
+  spawnSync('make', ['--no-print-directory', 'audit-verify', `ARGS=--data ${dataDir}`], { cwd: REPO, encoding: 'utf8' })
+
+test('every read that was answered is in the log after kill -9, and a hand edit of the SQLite file breaks make audit-verify', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'access-log-durability-'))
+  const port = await freePort()
+  const args = [
+    '--firestore-port',
+    String(port),
+    '--storage-port',
+    String(await freePort()),
+    '--auth-port',
+    '0',
+    '--data',
+    dataDir,
+  ]
+  let child: ChildProcess = (await startCliProcess(args)).child
+  const docs = `http://127.0.0.1:${port}/v1/projects/${PROJECT}/databases/(default)/documents`
+  try {
+    const created = await fetch(`${docs}:commit`, {
+      method: 'POST',
+      headers: { ...OWNER, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        writes: [
+          {
+            update: {
+              name: `projects/${PROJECT}/databases/(default)/documents/persons/p1`,
+              fields: { firstName: { stringValue: 'Ada' } },
+            },
+          },
+        ],
+      }),
+    })
+    expect(created.status).toBe(200)
+    // Reads as fast as the server answers them, until it is killed in the middle.
+    let answered = 0
+    let stopped: unknown
+    const burst = (async () => {
+      for (let i = 0; i < 100_000; i++) {
+        const response = await fetch(`${docs}/persons/p1`, { headers: { authorization: EMPLOYEE } })
+        if (response.status !== 200) throw new Error(`status ${response.status}`)
+        await response.arrayBuffer()
+        answered++
+      }
+    })().catch((error: unknown) => {
+      stopped = error ?? 'stopped'
+    })
+    while (answered < 300 && stopped === undefined) await new Promise((resolve) => setTimeout(resolve, 5))
+    child.kill('SIGKILL')
+    await once(child, 'exit')
+    await burst
+    expect(stopped).toBeDefined()
+
+    child = (await startCliProcess(args)).child
+    const response = await fetch(
+      `http://127.0.0.1:${port}/emulator/v1/projects/${PROJECT}/accessLog?personId=p1&pageSize=1000`,
+      { headers: OWNER },
+    )
+    const { entries, nextPageToken } = (await response.json()) as { entries: unknown[]; nextPageToken: string | null }
+    let logged = entries.length
+    let token = nextPageToken
+    while (token !== null) {
+      const page = (await (
+        await fetch(
+          `http://127.0.0.1:${port}/emulator/v1/projects/${PROJECT}/accessLog?personId=p1&pageSize=1000&pageToken=${token}`,
+          { headers: OWNER },
+        )
+      ).json()) as { entries: unknown[]; nextPageToken: string | null }
+      logged += page.entries.length
+      token = page.nextPageToken
+    }
+    // Every answered read is logged (the one in flight at the kill may be logged without its answer).
+    expect(logged).toBeGreaterThanOrEqual(answered)
+    expect(logged).toBeLessThanOrEqual(answered + 1)
+    child.kill('SIGTERM')
+    await once(child, 'exit')
+
+    const intact = auditVerify(dataDir)
+    expect(intact.stdout).toContain('the access log is intact')
+    expect(intact.status).toBe(0)
+
+    // Someone with access to the file lowers a count by hand.
+    const db = new Database(join(dataDir, 'access-log.sqlite'))
+    db.prepare(
+      `UPDATE access_log SET record = replace(record, '"role":"employee"', '"role":"admin"') WHERE seq = 42`,
+    ).run()
+    db.close()
+    const broken = auditVerify(dataDir)
+    expect(broken.stderr).toContain('the access log is BROKEN at entry 42')
+    expect(broken.status).not.toBe(0)
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL')
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})
