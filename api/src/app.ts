@@ -14,6 +14,7 @@ import { RateLimiter } from './middleware/rate-limit.ts'
 import { sameOrigin } from './middleware/same-origin.ts'
 import { authRoutes } from './routes/auth/auth.routes.ts'
 import { healthRoutes } from './routes/health/health.routes.ts'
+import { accessLogRoutes, accessLogVerifyRoutes } from './routes/person/access-log.routes.ts'
 import { personRoutes } from './routes/person/person.routes.ts'
 import { userRoutes } from './routes/user/user.routes.ts'
 
@@ -76,6 +77,8 @@ export function createApp(options: { firebase: Firebase; config?: Partial<AppCon
     .route('/api/auth', authRoutes)
     .route('/api/user', userRoutes)
     .route('/api/person', personRoutes)
+    .route('/api/person', accessLogRoutes)
+    .route('/api/access-log', accessLogVerifyRoutes)
 
   app.notFound((c) => c.json(httpError('not_found').toBody(), 404))
   // The one place errors leave: our HttpErrors as they are, Hono's mapped, anything else logged

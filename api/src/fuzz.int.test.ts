@@ -35,6 +35,11 @@ const ROUTES = [
   ['POST', '/api/user/create'],
   ['PUT', '/api/user/{id}/role'],
   ['GET', '/api/health'],
+  ['PUT', '/api/person/{id}/location'],
+  ['PUT', '/api/person/{id}/disabled'],
+  ['GET', '/api/person/{id}/access-log'],
+  ['GET', '/api/person/{id}/export'],
+  ['GET', '/api/access-log/verify'],
 ] as const
 
 /** `common` four times out of five, otherwise something from `rare`. */
@@ -61,6 +66,8 @@ const jsonBody = fc.oneof(
       avatarUrl: fc.oneof(junk, fc.webUrl()),
       userRole: fc.oneof(junk, fc.constantFrom('user', 'employee', 'superuser', 'admin')),
       admin: junk,
+      locationId: junk,
+      disabled: junk,
       __proto__: junk,
       constructor: junk,
     },
@@ -91,6 +98,18 @@ const request = fc.record({
     fc.constant(''),
     fc.string().map((value) => `?id=${encodeURIComponent(value)}`),
     fc.constantFrom('?id=', '?id=a&id=b', '?id=%', '?x=1', `?id=${'y'.repeat(300)}`),
+    fc
+      .record({
+        from: fc.oneof(fc.string(), fc.constantFrom('2026-11-01', '2026-02-30', '')),
+        to: fc.oneof(fc.string(), fc.constantFrom('2026-11-30', '1999-01-01')),
+        operation: fc.oneof(fc.string(), fc.constantFrom('get', 'list', 'export', 'viewLog')),
+        pageSize: fc.oneof(fc.string(), fc.integer()),
+        pageToken: fc.oneof(fc.string(), fc.constantFrom('1', '99999999999999999999', '-1')),
+        actor: fc.string(),
+      })
+      .map(
+        (query) => `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
+      ),
   ),
   body: fc.oneof(rawBody, fc.constant(null)),
   contentType: fc.constantFrom(undefined, 'application/json', 'text/plain', 'application/x-www-form-urlencoded'),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isDay } from './days.ts'
 
 /**
  * The access log (Adgangslog, issue 22): who read or changed a person's data, recorded where the data
@@ -79,7 +80,7 @@ export const AccessLogEntrySchema = z.object({
 })
 export type AccessLogEntry = z.infer<typeof AccessLogEntrySchema>
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD')
+const day = z.string().refine(isDay, 'a day as YYYY-MM-DD')
 
 /** Filters and paging of the viewer (query string of GET /api/person/{id}/access-log). */
 export const AccessLogQuerySchema = z.object({

@@ -19,12 +19,12 @@ export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
   return `${BOM}${rows.map((row) => row.map(csvCell).join(';')).join('\r\n')}\r\n`
 }
 
-/** A file name part from a location's name: lower case letters and digits, Danish letters kept. */
-export function fileSlug(name: string): string {
+/** A file name part from a name: lower case letters and digits, Danish letters kept. */
+export function fileSlug(name: string, fallback = 'lokation'): string {
   return (
     name
       .toLocaleLowerCase('da-DK')
       .replace(/[^a-z0-9æøå]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'lokation'
+      .replace(/^-+|-+$/g, '') || fallback
   )
 }

@@ -55,3 +55,18 @@ export function utcOffsetMinutes(utcMs: number): number {
   )
   return Math.round((local - utcMs) / 60_000)
 }
+
+/**
+ * The instant of a Copenhagen wall-clock time 'HH:MM' on a day. The offset is taken at that wall
+ * time (first guess from the day's midnight, then corrected), so 03:00 on 2026-03-29 is 01:00 UTC.
+ */
+export function instantAt(day: string, time: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+  const [hours, minutes] = time.split(':').map(Number) as [number, number]
+  const wall = Date.UTC(year, month - 1, date, hours, minutes)
+  const first = wall - utcOffsetMinutes(wall) * 60_000
+  return new Date(wall - utcOffsetMinutes(first) * 60_000)
+}
+
+/** The first instant of a Copenhagen day. */
+export const startOfDay = (day: string): Date => instantAt(day, '00:00')

@@ -1,6 +1,9 @@
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app'
 import { type Auth, getAuth } from 'firebase-admin/auth'
 import { type Firestore, initializeFirestore } from 'firebase-admin/firestore'
+import { getStorage } from 'firebase-admin/storage'
+import { GoogleAuth } from 'google-auth-library'
+import { type AccessLogStore, cloudLoggingAccessLog, emulatorAccessLog } from './access-log.ts'
 
 export type FirebaseOptions = {
   projectId: string
@@ -20,6 +23,12 @@ export type Firebase = {
   projectId: string
   auth: Auth
   db: Firestore
+  /** The project whose documents `db` reads (differs from projectId in tests only). */
+  firestoreProjectId: string
+  /** The default bucket (FIREBASE_STORAGE_BUCKET, else <project>.appspot.com). */
+  bucket(): ReturnType<ReturnType<typeof getStorage>['bucket']>
+  /** Who read a person's data: emulator-lite's log, or Cloud Logging in production. */
+  accessLog: AccessLogStore
   close(): Promise<void>
 }
 
@@ -48,10 +57,29 @@ export function createFirebase(options: FirebaseOptions): Firebase {
   }
   // settings() may be called once, before the first use.
   if (Object.keys(settings).length > 0) db.settings(settings)
+  const firestoreProjectId = options.firestoreProjectId ?? options.projectId
+  const emulatorHost = process.env.FIRESTORE_EMULATOR_HOST
+  const accessLog =
+    options.useFirestoreEmulator && emulatorHost
+      ? emulatorAccessLog(emulatorHost)
+      : cloudLoggingAccessLog({
+          projectId: options.projectId,
+          authorizedFetch: async (url, init) => {
+            const client = await new GoogleAuth({
+              scopes: ['https://www.googleapis.com/auth/logging.read', 'https://www.googleapis.com/auth/logging.write'],
+            }).getClient()
+            const headers = await client.getRequestHeaders()
+            return fetch(url, { ...init, headers: { ...Object.fromEntries(headers), ...init.headers } })
+          },
+        })
+  const bucketName = options.storageBucket ?? `${firestoreProjectId}.appspot.com`
   return {
     projectId: options.projectId,
+    firestoreProjectId,
     auth: getAuth(app),
     db,
+    bucket: () => getStorage(app).bucket(bucketName),
+    accessLog,
     close: () => deleteApp(app),
   }
 }

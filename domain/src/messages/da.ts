@@ -620,6 +620,31 @@ export const da = {
     exportOk: 'Eksporten er hentet',
     exportFail: 'Der skete en fejl. Eksporten blev ikke hentet.',
   },
+  /** resume.html of the per-person export (indsigt), written by the api. */
+  exportSummary: {
+    title: (name: string) => `Indsigt: ${name}`,
+    intro: (at: string, by: string) =>
+      `Alt, hvad Bosted har gemt om borgeren, eksporteret ${at} af ${by}. Filen data.json rummer de samme data maskinlæsbart.`,
+    details: 'Oplysninger',
+    name: 'Navn',
+    id: 'Borger-id',
+    created: 'Oprettet',
+    email: 'Email',
+    none: 'Ingen',
+    signIn: 'Login',
+    noAccount: 'Ingen konto',
+    signInOn: 'Kan logge ind',
+    signInOff: 'Login er deaktiveret',
+    answers: 'Svarmuligheder',
+    registrations: 'Registreringer',
+    day: 'Dag',
+    answer: 'Svar',
+    comment: 'Kommentar',
+    by: 'Af',
+    notes: 'Dagbogsnotater',
+    corrected: (by: string, at: string) => `(rettet af ${by}, ${at})`,
+    deleted: (by: string, reason: string) => `Slettet af ${by}: ${reason}`,
+  },
   /** Messages for the api's stable error codes, shown by the web. */
   api: {
     unauthenticated: 'Du er ikke logget ind.',

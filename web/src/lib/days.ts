@@ -1,5 +1,5 @@
 /** The web's day helpers: the shared calendar of @bosted/domain/days, plus weeks, wall times and Danish formats. */
-import { addDays, dayOf, TIME_ZONE, utcOffsetMinutes, weekday } from '@bosted/domain/days'
+import { addDays, dayOf, TIME_ZONE, weekday } from '@bosted/domain/days'
 
 export { addDays, dayOf, isDay, TIME_ZONE, weekday } from '@bosted/domain/days'
 
@@ -19,20 +19,7 @@ export function isoWeek(day: string): number {
   return Math.floor(diff / 7) + 1
 }
 
-/**
- * The instant of a Copenhagen wall-clock time 'HH:MM' on a day. The offset is taken at that wall
- * time (first guess from the day's midnight, then corrected), so 03:00 on 2026-03-29 is 01:00 UTC.
- */
-export function instantAt(day: string, time: string): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
-  const [hours, minutes] = time.split(':').map(Number) as [number, number]
-  const wall = Date.UTC(year, month - 1, date, hours, minutes)
-  const first = wall - utcOffsetMinutes(wall) * 60_000
-  return new Date(wall - utcOffsetMinutes(first) * 60_000)
-}
-
-/** The first instant of a Copenhagen day. */
-export const startOfDay = (day: string): Date => instantAt(day, '00:00')
+export { instantAt, startOfDay } from '@bosted/domain/days'
 
 const timeFormat = new Intl.DateTimeFormat('da-DK', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' })
 const longDayFormat = new Intl.DateTimeFormat('da-DK', {

@@ -1,14 +1,14 @@
 import type { Firestore } from 'firebase-admin/firestore'
 import { FieldValue } from 'firebase-admin/firestore'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { isAdmin, isDocumentId } from '../../lib/access.ts'
 import { httpError } from '../../lib/http-error.ts'
 import { type CallerEnv, requireCaller } from '../../middleware/require-caller.ts'
 import { requireSession } from '../../middleware/require-session.ts'
 import { validateJson, validateParams } from '../../middleware/validate.ts'
+import { PersonParamsSchema, principalOf } from './access-log.routes.ts'
 
-const PersonParamsSchema = z.object({ id: z.string().min(1).max(128).refine(isDocumentId, 'not a document id') })
 const MoveRequestSchema = z.object({
   locationId: z.string().min(1).max(1500).refine(isDocumentId, 'not a document id'),
 })
@@ -30,6 +30,23 @@ async function relocateRecords(db: Firestore, personId: string, locationId: stri
     }
   }
   return moved
+}
+
+/** The api's own change of a person's data, on the admin's behalf, in the person's access log. */
+async function logApiWrite(c: Context<CallerEnv>, personId: string, methodName: string, count: number) {
+  const { firebase } = c.var.services
+  await firebase.accessLog.append(firebase.firestoreProjectId, [
+    {
+      personId,
+      operation: 'update',
+      resource: 'person',
+      resourceName: `persons/${personId}`,
+      methodName,
+      principal: await principalOf(firebase, c.var.caller),
+      count,
+      callerIp: c.var.clientAddress,
+    },
+  ])
 }
 
 /** A person's (borger's) account and location: admin only (firebase-admin, the rules do not apply). */
@@ -61,6 +78,7 @@ export const personRoutes = new Hono<CallerEnv>()
         return typeof previous === 'string' ? previous : null
       })
       const records = from === locationId ? 0 : await relocateRecords(db, id, locationId)
+      await logApiWrite(c, id, 'bosted.api.MovePerson', 1 + records)
       return c.json({ data: { personId: id, from, to: locationId, records } })
     },
   )
@@ -91,6 +109,7 @@ export const personRoutes = new Hono<CallerEnv>()
         if (code === 'auth/user-not-found') throw httpError('not_found')
         throw error
       }
+      await logApiWrite(c, id, 'bosted.api.SetPersonSignIn', 1)
       return c.json({ data: { personId: id, disabled } })
     },
   )
