@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { type AccessLogEntry, AccessLogQuerySchema, describeAccess, formatAccessTime } from './access-log.ts'
-import { da } from './messages/da.ts'
+import { daAccessLog } from './messages/da-access-log.ts'
 
 const entry = (over: Partial<AccessLogEntry>): AccessLogEntry => ({
   seq: 1,
@@ -17,7 +17,7 @@ const entry = (over: Partial<AccessLogEntry>): AccessLogEntry => ({
 
 test("an entry reads as the issue's Danish sentence, with Copenhagen time", () => {
   const first = entry({})
-  expect(`${describeAccess(first, da.accessLog)} · ${formatAccessTime(first.timestamp)}`).toBe(
+  expect(`${describeAccess(first, daAccessLog)} · ${formatAccessTime(first.timestamp)}`).toBe(
     'Birgitte Holm (medarbejder) læste 12 dagbogsnotater · 23.11.2026 08:14',
   )
   // Summer time: 07:14 UTC is 09:14 in Copenhagen.
@@ -25,7 +25,7 @@ test("an entry reads as the issue's Danish sentence, with Copenhagen time", () =
 })
 
 test('every operation and kind of data has its words; one of a kind is singular', () => {
-  const say = (over: Partial<AccessLogEntry>) => describeAccess(entry(over), da.accessLog)
+  const say = (over: Partial<AccessLogEntry>) => describeAccess(entry(over), daAccessLog)
   expect(say({ count: 1 })).toBe('Birgitte Holm (medarbejder) læste 1 dagbogsnotat')
   expect(say({ operation: 'get', resource: 'person', count: 1 })).toBe(
     'Birgitte Holm (medarbejder) læste borgerens oplysninger',

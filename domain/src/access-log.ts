@@ -142,7 +142,7 @@ export function describeAccess(
   return text.sentence(who, role, did)
 }
 
-/** The part of `da.accessLog` describeAccess needs (passed in, so this module does not import the messages). */
+/** The part of `daAccessLog` describeAccess needs (passed in, so this module does not import the messages). */
 export type DanishAccessText = {
   roles: Record<AccessRole, string>
   sentence: (who: string, role: string, did: string) => string

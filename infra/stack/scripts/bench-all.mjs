@@ -15,6 +15,7 @@ const benches = [
   ['web: /daily (60 persons × 90 days)', 'web/bench/daily-bench.ts'],
   ['web: /notes (60 persons × 90 days)', 'web/bench/notes-bench.ts'],
   ['web: /statistics (60 persons × 90 days)', 'web/bench/statistics-bench.ts'],
+  ['web: Adgangslog route code', 'web/bench/access-log-bundle.ts'],
 ]
 let failed = 0
 for (const [name, file] of benches) {

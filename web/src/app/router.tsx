@@ -94,6 +94,7 @@ export const routes: RouteObject[] = [
                   page(() => import('./routes/person/settings/general.tsx'), { path: 'general' }),
                   page(() => import('./routes/person/settings/notifications.tsx'), { path: 'notifications' }),
                   page(() => import('./routes/person/settings/settings.tsx'), { path: 'settings' }),
+                  page(() => import('./routes/person/settings/access-log.tsx'), { path: 'access-log' }),
                 ],
               }),
             ],
@@ -131,9 +132,13 @@ export const routes: RouteObject[] = [
                 path: 'location/*',
                 loader: validateParams((params) => parseAdminLocationPath(params['*']) !== null),
               }),
-              page(() => import('./routes/admin/person-settings.tsx'), {
+              page(() => import('./routes/admin/person-layout.tsx'), {
                 path: 'person/:id/settings',
                 loader: validateParams((params) => isId(params.id)),
+                children: [
+                  page(() => import('./routes/admin/person-settings.tsx'), { index: true }),
+                  page(() => import('./routes/admin/person-access-log.tsx'), { path: 'access-log' }),
+                ],
               }),
             ],
           },

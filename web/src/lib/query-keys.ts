@@ -19,6 +19,10 @@ export const queryKeys = {
   staffNames: (locationId: string) => ['staff', 'names', locationId] as const,
   answerOptions: (personId: string, locationId: string) => ['answers', personId, locationId] as const,
   sharedFeatures: (locationId: string) => ['locations', 'shared-features', locationId] as const,
+  accessLog: ['access-log'] as const,
+  accessLogPages: (personId: string, filter: { from: string; to: string; actor: string; operation: string }) =>
+    ['access-log', 'person', personId, filter.from, filter.to, filter.actor, filter.operation] as const,
+  accessLogVerify: ['access-log', 'verify'] as const,
   admin: ['admin'] as const,
   adminOverview: ['admin', 'overview'] as const,
   adminLocation: (id: string) => ['admin', 'location', id] as const,

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import { describeAccess, formatAccessTime } from '@bosted/domain/access-log'
 import { toCsv } from '@bosted/domain/csv'
-import { da } from '@bosted/domain/messages/da'
+import { daAccessLog, daExportSummary } from '@bosted/domain/messages/da-access-log'
 import type { DocumentData, Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore'
 import { FieldPath } from 'firebase-admin/firestore'
 import { ZipFile } from 'yazl'
@@ -115,7 +115,7 @@ async function* logJson(firebase: Firebase, personId: string) {
 }
 
 async function* logCsv(firebase: Firebase, personId: string) {
-  const text = da.accessLog
+  const text = daAccessLog
   yield toCsv([text.csvHeader])
   for await (const entries of logPages(firebase, personId)) {
     // toCsv starts every file with a BOM; only the first chunk may have it.
@@ -138,7 +138,7 @@ async function* logCsv(firebase: Firebase, personId: string) {
 /** The readable summary in Danish: the person, their settings, every registration and note, the log. */
 async function* resumeHtml(input: ExportInput) {
   const { firebase, personId, person } = input
-  const text = da.exportSummary
+  const text = daExportSummary
   const name = [person.firstName, person.lastName].filter(Boolean).join(' ')
   yield `<!doctype html>\n<html lang="da">\n<head>\n<meta charset="utf-8">\n<title>${escapeHtml(text.title(name))}</title>\n`
   yield '<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;line-height:1.5}table{border-collapse:collapse;width:100%}th,td{border:1px solid #999;padding:.25rem .5rem;text-align:left;vertical-align:top}del{color:#555}</style>\n</head>\n<body>\n'
@@ -166,10 +166,10 @@ async function* resumeHtml(input: ExportInput) {
       yield '</article>\n'
     }
   }
-  yield `<h2>${da.accessLog.title}</h2>\n<ol>\n`
+  yield `<h2>${daAccessLog.title}</h2>\n<ol>\n`
   for await (const entries of logPages(firebase, personId))
     for (const entry of entries)
-      yield `<li>${escapeHtml(`${describeAccess(entry, da.accessLog)} · ${formatAccessTime(entry.timestamp)}`)}</li>\n`
+      yield `<li>${escapeHtml(`${describeAccess(entry, daAccessLog)} · ${formatAccessTime(entry.timestamp)}`)}</li>\n`
   yield '</ol>\n</body>\n</html>\n'
 }
 

@@ -1,20 +1,23 @@
 import { da } from '@bosted/domain/messages/da'
+import { daAccessLog } from '@bosted/domain/messages/da-access-log'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { Page } from '../../../components/ui/page.tsx'
+import { ExportPersonLink } from '../../../features/access-log/components/export-person-link.tsx'
 import { movePerson, setPersonSignIn } from '../../../features/admin/api/admin-person.ts'
 import { getAdminOverview } from '../../../features/admin/api/get-admin-overview.ts'
 import { getPerson } from '../../../features/persons/api/get-person.ts'
-import { PersonAvatar } from '../../../features/persons/components/person-avatar.tsx'
-import { personName } from '../../../features/persons/person-name.ts'
 import { queryKeys } from '../../../lib/query-keys.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
 
 const danish = new Intl.Collator('da-DK')
 
-/** An admin's view of any person: their settings, their location (move) and whether they can sign in. */
+/**
+ * The Indstillinger tab of /admin/person/{id}/settings (the layout shows who): the person's location
+ * (move), whether they can sign in, and the export of everything stored about them (indsigt).
+ */
 export function Component() {
   const { id = '' } = useParams()
   const queryClient = useQueryClient()
@@ -48,16 +51,11 @@ export function Component() {
     onError: (error) => console.warn("a person's sign-in could not be changed", (error as Error).name),
   })
 
-  if (person.data === undefined || overview.data === undefined)
+  // The layout shows a missing person; this tab only waits for its data.
+  if (person.data == null || overview.data === undefined)
     return (
-      <Page title={da.pages.adminPersonSettings}>
+      <Page title={daAccessLog.settingsTab} level={2}>
         <RouteLoading />
-      </Page>
-    )
-  if (person.data === null)
-    return (
-      <Page title={da.pages.adminPersonSettings}>
-        <p className="notice">{da.errors.notFoundTitle}</p>
       </Page>
     )
   const current = person.data
@@ -68,21 +66,14 @@ export function Component() {
     if (target !== '' && target !== current.locationId) move.mutate(target)
   }
   return (
-    <Page title={da.pages.adminPersonSettings}>
-      <div className="person-head">
-        <PersonAvatar person={current} size="large" />
-        <div>
-          <p className="person-head__name">{personName(current)}</p>
-          {here !== undefined && <p className="person-head__location">{here.name}</p>}
-        </div>
-      </div>
+    <Page title={daAccessLog.settingsTab} level={2}>
       <p>
         <Link className="button button--secondary" to={`/person/${encodeURIComponent(current.id)}/settings`}>
           {da.admin.editSettings}
         </Link>
       </p>
       <section aria-labelledby={ids.move}>
-        <h2 id={ids.move}>{da.admin.personLocation}</h2>
+        <h3 id={ids.move}>{da.admin.personLocation}</h3>
         <form className="form" onSubmit={handleMove}>
           <div className="field">
             <label htmlFor={`${ids.move}-select`}>{da.admin.moveTo}</label>
@@ -105,7 +96,7 @@ export function Component() {
         </form>
       </section>
       <section aria-labelledby={ids.signIn}>
-        <h2 id={ids.signIn}>{da.admin.signIn}</h2>
+        <h3 id={ids.signIn}>{da.admin.signIn}</h3>
         <p>{current.settings.disabled ? da.admin.signInDisabled : da.admin.signInEnabled}</p>
         <button
           type="button"
@@ -116,6 +107,7 @@ export function Component() {
           {current.settings.disabled ? da.admin.enable : da.admin.disable}
         </button>
       </section>
+      <ExportPersonLink personId={current.id} />
     </Page>
   )
 }
