@@ -2,7 +2,6 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NPM_DEPS := node_modules/.package-lock.json
-COMPOSE := docker compose
 
 .PHONY: help install start dev test test-unit test-integration test-e2e screenshots lint typecheck format seed migrate audit-verify bench clean up down logs test-containers check-docker
 
@@ -63,19 +62,18 @@ bench: $(NPM_DEPS) ## Benchmarks: emulator-lite, api, seed, web bundle (prints f
 clean: ## Remove build output, test results and local data (.data)
 	rm -rf .data web/dist
 
-up: ## Docker Compose: build and start the whole system, print the URL when healthy
-	$(COMPOSE) up --build --detach --wait
-	@set -a; [ ! -f .env ] || . ./.env; echo "Bosted is ready: http://$${PUBLIC_HOST:-localhost}:$${APP_PORT:-8000}"
+up: $(NPM_DEPS) ## Compose (Docker, or podman here): build and start the whole system, print the URL when healthy
+	@node infra/docker/compose.mjs up
 
-down: ## Docker Compose: stop (data volumes are kept; add ARGS=-v to remove them)
-	$(COMPOSE) down $(ARGS)
+down: $(NPM_DEPS) ## Compose: stop (data volumes are kept; add ARGS=-v to remove them)
+	@node infra/docker/compose.mjs down $(ARGS)
 
-logs: ## Docker Compose: follow the logs
-	$(COMPOSE) logs --follow
+logs: $(NPM_DEPS) ## Compose: follow the logs
+	@node infra/docker/compose.mjs logs
 
-test-containers: $(NPM_DEPS) ## QA's end-to-end smoke against the Compose stack (needs a Docker engine)
+test-containers: $(NPM_DEPS) ## The Compose stack for real (podman here, installed when root): pilot checks + QA's smoke, then cleanup
 	@infra/stack/scripts/ensure-deps.sh browser
-	@npx vitest run --config tests/containers/vitest.config.ts
+	@node infra/docker/compose.mjs test $(ARGS)
 
 check-docker: $(NPM_DEPS) ## Static checks of docker-compose.yml and the Dockerfiles (no engine needed)
 	@node infra/docker/check.mjs

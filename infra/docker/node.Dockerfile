@@ -1,5 +1,5 @@
 # The Node services of the Compose stack, one target each: `api`, `seed` and `emulators-lite`
-# (firebase-tools' Auth emulator + emulator-lite, for hosts that cannot download the official
+# (emulator-lite's Auth, Firestore and Storage, for hosts that cannot download the official
 # emulators' JARs). Dependencies come from the repository's lock file (npm ci, per workspace, without
 # dev dependencies); the TypeScript sources run through tsx, as natively.
 # Build context: the repository root (see docker-compose.yml).
@@ -28,8 +28,9 @@ FROM manifests AS seed-deps
 RUN npm ci --omit=dev --workspace seed
 
 FROM manifests AS emulators-lite-deps
-# infra/stack brings firebase-tools (pinned) for the Auth emulator; emulator-lite brings better-sqlite3.
-RUN npm ci --omit=dev --workspace infra/emulator-lite --workspace infra/stack
+# emulator-lite serves Auth, Firestore and Storage itself: no firebase-tools (whose optional re2
+# compiles for minutes where no prebuilt binary can be fetched). better-sqlite3 builds here.
+RUN npm ci --omit=dev --workspace infra/emulator-lite
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production NO_UPDATE_NOTIFIER=1

@@ -17,7 +17,10 @@ COPY seed/package.json seed/
 COPY infra/emulator-lite/package.json infra/emulator-lite/
 COPY infra/stack/package.json infra/stack/
 COPY tests/package.json tests/
-RUN npm ci --workspace web
+# --ignore-scripts: the web workspace's dev dependencies include emulator-lite and the native stack
+# (better-sqlite3, firebase-tools' re2), whose install scripts compile native code for minutes; the
+# Vite build needs none of it (its own native parts are prebuilt platform packages).
+RUN npm ci --workspace web --ignore-scripts
 COPY domain/ domain/
 COPY web/ web/
 RUN npm run --workspace web build

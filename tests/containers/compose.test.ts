@@ -3,13 +3,29 @@ import { fileURLToPath } from 'node:url'
 import type { Browser } from '@playwright/test'
 import { DockerComposeEnvironment, type StartedDockerComposeEnvironment, Wait } from 'testcontainers'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { launchChromium, runSmokeJourney } from './smoke.ts'
+import { launchChromium, ROLE_ACCOUNTS, runSmokeJourney, signInAs } from './smoke.ts'
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const engine = inject('dockerEngine')
 
 /** The files `make up` would use: COMPOSE_FILE when set (e.g. with the lite override), else the base file. */
 const composeFiles = (process.env.COMPOSE_FILE ?? 'docker-compose.yml').split(':').filter(Boolean)
+/**
+ * Set by `make test-containers` on podman (infra/docker/test-containers.mjs), which has built and
+ * started the stack itself under this project name and these ports: the suite attaches to it
+ * (testcontainers through podman's Docker API socket, docker-compose 1.29) and leaves it running.
+ */
+const attachedProject = process.env.BOSTED_COMPOSE_PROJECT
+const PORT_NAMES = [
+  'APP_PORT',
+  'AUTH_PORT',
+  'FIRESTORE_PORT',
+  'STORAGE_PORT',
+  'EMULATOR_UI_PORT',
+  'EMULATOR_HUB_PORT',
+  'EMULATOR_LOGGING_PORT',
+  'FIRESTORE_WS_PORT',
+]
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -30,22 +46,30 @@ describe.skipIf(!engine.available)(`the Compose stack (${composeFiles.join(' + '
   let browser: Browser | undefined
   let baseUrl = ''
   let ports: Record<string, number> = {}
-  const host = engine.available ? engine.host : 'localhost'
+  const host = attachedProject ? (process.env.PUBLIC_HOST ?? 'localhost') : engine.available ? engine.host : 'localhost'
 
   beforeAll(async () => {
+    if (attachedProject) {
+      ports = Object.fromEntries(PORT_NAMES.map((name) => [name, Number(process.env[name])]))
+      browser = await launchChromium()
+      // --no-recreate --no-deps: the running services stay as they are (the one-shot seed is not run
+      // again); testcontainers then waits on each one's healthcheck through the engine's API.
+      environment = await new DockerComposeEnvironment(REPO_ROOT, composeFiles)
+        // withNoRecreate() sets a project name of its own: name ours after it.
+        .withNoRecreate()
+        .withProjectName(attachedProject)
+        .withClientOptions({
+          executable: process.env.BOSTED_COMPOSE_STANDALONE ? { standalone: true } : undefined,
+          commandOptions: ['--no-deps'],
+        })
+        .withDefaultWaitStrategy(Wait.forHealthCheck())
+        .withStartupTimeout(3 * 60_000)
+        .up(['emulators', 'api', 'web'])
+      baseUrl = `http://${host}:${ports.APP_PORT}`
+      return
+    }
     // Free host ports, so the suite never collides with `make up` or the native stack.
-    const names = [
-      'APP_PORT',
-      'API_PORT',
-      'AUTH_PORT',
-      'FIRESTORE_PORT',
-      'STORAGE_PORT',
-      'EMULATOR_UI_PORT',
-      'EMULATOR_HUB_PORT',
-      'EMULATOR_LOGGING_PORT',
-      'FIRESTORE_WS_PORT',
-    ]
-    ports = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await freePort()] as const)))
+    ports = Object.fromEntries(await Promise.all(PORT_NAMES.map(async (name) => [name, await freePort()] as const)))
     // The browser first: a host without chromium fails in a second, not after a half-hour build.
     browser = await launchChromium()
     const isLocal = host === 'localhost' || host === '127.0.0.1'
@@ -65,7 +89,8 @@ describe.skipIf(!engine.available)(`the Compose stack (${composeFiles.join(' + '
 
   afterAll(async () => {
     await browser?.close()
-    await environment?.down({ removeVolumes: true, timeout: 60_000 })
+    // An attached stack belongs to the harness that started it, which removes it.
+    if (!attachedProject) await environment?.down({ removeVolumes: true, timeout: 60_000 })
   })
 
   test('the app serves its runtime configuration pointing the browser at the published emulators', async () => {
@@ -87,6 +112,10 @@ describe.skipIf(!engine.available)(`the Compose stack (${composeFiles.join(' + '
   test('nginx proxies /api to a healthy api', async () => {
     const response = await fetch(`${baseUrl}/api/health`)
     expect(response.status).toBe(200)
+  })
+
+  test('every role signs in and lands on the daily overview, its name in the header', async () => {
+    for (const account of ROLE_ACCOUNTS) await signInAs(browser as Browser, baseUrl, account)
   })
 
   test('an admin signs in and reaches one page per area through the header', async () => {

@@ -3,6 +3,13 @@ import playwrightConfig from '../playwright.config.ts'
 
 export const ADMIN = { email: 'admin@demo.dk', password: 'demo1234' }
 
+/** One seeded account per staff role, with the name its header shows (as tests/e2e/fixtures.ts). */
+export const ROLE_ACCOUNTS = [
+  { role: 'admin', email: 'admin@demo.dk', name: 'Birgitte Holm' },
+  { role: 'superuser', email: 'superbruger@demo.dk', name: 'Jesper Kjær' },
+  { role: 'employee', email: 'medarbejder@demo.dk', name: 'Signe Dahl' },
+]
+
 /** One page per area: the header's three links, then the user menu's areas by their routes. */
 export const HEADER_AREAS = [
   { label: 'Dagsoversigt', path: '/daily' },
@@ -23,6 +30,41 @@ async function expectPage(page: Page, path: string): Promise<void> {
   const text = await page.locator('body').innerText()
   for (const failure of ['Page Not Found', 'Internal Server Error']) {
     if (text.includes(failure)) throw new Error(`${path} shows '${failure}'`)
+  }
+}
+
+/**
+ * One role's sign-in in a fresh browser context: /login, the daily overview, the user's name on the
+ * header's user menu, and no console error on the way. Throws with what is wrong.
+ */
+export async function signInAs(
+  browser: Browser,
+  baseUrl: string,
+  account: { role: string; email: string; name: string },
+): Promise<void> {
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'da-DK', timezoneId: 'Europe/Copenhagen' })
+  const page = await context.newPage()
+  const consoleErrors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text())
+  })
+  page.on('pageerror', (error) => consoleErrors.push(error.message))
+  try {
+    await page.goto('/login')
+    await page.getByLabel('Email').fill(account.email)
+    await page.getByLabel('Adgangskode').fill(ADMIN.password)
+    await page.getByRole('button', { name: 'Log ind' }).click()
+    await expectPage(page, '/daily')
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: new RegExp(account.name) })
+      .first()
+      .waitFor({ state: 'visible', timeout: 10_000 })
+    if (consoleErrors.length > 0) throw new Error(`${account.role}: console errors:\n${consoleErrors.join('\n')}`)
+  } catch (error) {
+    throw new Error(`${account.role} (${account.email}): ${error instanceof Error ? error.message : String(error)}`)
+  } finally {
+    await context.close()
   }
 }
 

@@ -112,4 +112,37 @@ fi
 ln -sf /dev/stdout "$PREFIX/access.log"
 ln -sf /dev/stderr "$PREFIX/error.log"
 echo "web: serving $WEB_ROOT on :$APP_PORT, /api → $API_UPSTREAM, connect-src $CSP_CONNECT_SRC"
-exec nginx -e stderr -p "$PREFIX" -c "$PREFIX/nginx.conf"
+
+# nginx resolves the api's name once, when it starts (and at each reload). When Compose recreates the
+# api container (a new image, `up --force-recreate api`) its address may change and /api would
+# answer 502 until web restarts. So, when the upstream is a name and getent is there (Debian; musl's
+# on Alpine), nginx runs as a child and this shell asks it to reload (SIGHUP) whenever the name
+# resolves to other addresses. NGINX_FOLLOW_UPSTREAM=false execs nginx as before.
+upstream_host=${API_UPSTREAM%:*}
+addresses() { getent hosts "$upstream_host" 2>/dev/null | awk '{print $1}' | sort | tr '\n' ' ' | sed 's/ $//'; }
+case "$upstream_host" in
+  *[!0-9.]*) is_name=true ;;
+  *) is_name=false ;;
+esac
+if [ "${NGINX_FOLLOW_UPSTREAM:-true}" != true ] || [ "$is_name" = false ] || ! command -v getent >/dev/null 2>&1; then
+  exec nginx -e stderr -p "$PREFIX" -c "$PREFIX/nginx.conf"
+fi
+nginx -e stderr -p "$PREFIX" -c "$PREFIX/nginx.conf" &
+nginx_pid=$!
+# Stop signals go to nginx (TERM: fast, QUIT: graceful, the image's STOPSIGNAL); the loop ends with it.
+trap 'kill -TERM "$nginx_pid" 2>/dev/null' TERM INT
+trap 'kill -QUIT "$nginx_pid" 2>/dev/null' QUIT
+last=$(addresses)
+while kill -0 "$nginx_pid" 2>/dev/null; do
+  sleep "${NGINX_FOLLOW_INTERVAL:-3}" &
+  wait $! || true
+  now=$(addresses)
+  if [ -n "$now" ] && [ "$now" != "$last" ]; then
+    echo "web: $upstream_host now resolves to $now (was ${last:-nothing}); reloading nginx"
+    kill -HUP "$nginx_pid" 2>/dev/null || true
+    last=$now
+  fi
+done
+status=0
+wait "$nginx_pid" || status=$?
+exit "$status"

@@ -1,0 +1,515 @@
+// The Compose stack on either engine: `make up`, `make down`, `make logs` and `make test-containers`.
+//
+//   node infra/docker/compose.mjs up [--no-build]       build, start, wait until healthy, print the URL
+//   node infra/docker/compose.mjs down [-v]             stop and remove the containers (-v: and the data)
+//   node infra/docker/compose.mjs logs                  follow every service's log
+//   node infra/docker/compose.mjs test [--keep-images]  QA's run from nothing (see runTest below)
+//
+// Docker Engine with Compose v2 (`docker compose version` and `docker info` answer): plain
+// `docker compose`, nothing else. Otherwise podman, as on the project's own machines (Debian, no
+// container registry, no systemd): infra/docker/podman-setup.sh installs and configures it,
+// infra/docker/local-bases.sh builds the base images locally, each image is built with `podman build`
+// from the Compose file's own build sections (the npm cache of this machine mounted, so `npm ci` reads
+// what the host's `npm ci` fetched), and docker-compose 1.29 drives the stack through podman's
+// Docker API socket. Without systemd podman runs no healthcheck by itself: a ticker here runs
+// `podman healthcheck run` for every container while Compose waits on `service_healthy`.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { request } from 'node:http'
+import { createServer } from 'node:net'
+import { join, resolve } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
+import { parse } from 'yaml'
+import { parseEnvFile } from './check/compose.mjs'
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..')
+const LITE_FILES = 'docker-compose.yml:docker-compose.lite.yml'
+const PUBLISHED_PORTS = {
+  APP_PORT: 8000,
+  AUTH_PORT: 9099,
+  FIRESTORE_PORT: 8080,
+  STORAGE_PORT: 9199,
+  EMULATOR_UI_PORT: 4000,
+  EMULATOR_HUB_PORT: 4400,
+  EMULATOR_LOGGING_PORT: 4500,
+  FIRESTORE_WS_PORT: 9150,
+}
+const LONG_RUNNING = ['emulators', 'api', 'web']
+const ONE_SHOT = ['seed']
+/** The order images are built in: the Node images share their first stage. */
+const BUILD_ORDER = ['emulators', 'api', 'seed', 'web']
+
+const log = (message) => console.log(`containers: ${message}`)
+
+/**
+ * The environment Compose sees: .env (when there is one) under this process's own variables, and the
+ * project name `bosted` unless one of them names another (the Compose files name none: docker-compose
+ * 1.29 rejects a top-level `name:`).
+ */
+export function composeEnvironment(env = process.env) {
+  const file = join(ROOT, '.env')
+  const dotenv = existsSync(file) ? parseEnvFile(readFileSync(file, 'utf8')).values : {}
+  const merged = { ...dotenv, ...env }
+  merged.COMPOSE_PROJECT_NAME ||= 'bosted'
+  return merged
+}
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`
+
+/** Runs a command to its end; resolves with its exit code and captured output (or inherits stdio). */
+function run(command, args, { env = process.env, capture = false, timeoutMs = 0, quiet = false, stderr: errors } = {}) {
+  return new Promise((resolveRun) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env,
+      stdio: capture
+        ? ['ignore', 'pipe', errors === 'inherit' ? 'inherit' : 'pipe']
+        : ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout?.on('data', (chunk) => {
+      stdout += chunk
+    })
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk
+    })
+    let timedOut = false
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => {
+            timedOut = true
+            child.kill('SIGTERM')
+            setTimeout(() => child.kill('SIGKILL'), 10_000).unref()
+          }, timeoutMs)
+        : undefined
+    child.once('error', (error) => {
+      clearTimeout(timer)
+      resolveRun({ code: 127, stdout, stderr: `${stderr}${error.message}`, timedOut })
+    })
+    child.once('close', (code) => {
+      clearTimeout(timer)
+      resolveRun({ code: code ?? 1, stdout, stderr, timedOut })
+    })
+  })
+}
+
+/** Like run, but throws (naming the command) unless it exits 0. */
+async function must(command, args, options = {}) {
+  const result = await run(command, args, options)
+  if (result.code !== 0) {
+    const why = result.timedOut ? `timed out after ${options.timeoutMs / 1000} s` : `exited ${result.code}`
+    const detail = options.capture
+      ? `\n${(result.stderr || result.stdout).trim().split('\n').slice(-30).join('\n')}`
+      : ''
+    throw new Error(`${command} ${args.join(' ')} ${why}${detail}`)
+  }
+  return result
+}
+
+function succeeds(command, args) {
+  return spawnSync(command, args, { stdio: 'ignore', timeout: 20_000 }).status === 0
+}
+
+/** 'docker' when a Docker engine with Compose v2 answers, else 'podman' (BOSTED_CONTAINER_ENGINE overrides). */
+export function chooseEngine(env = process.env) {
+  const wanted = env.BOSTED_CONTAINER_ENGINE
+  if (wanted === 'docker' || wanted === 'podman') return wanted
+  if (wanted) throw new Error(`BOSTED_CONTAINER_ENGINE must be docker or podman, got ${wanted}`)
+  return succeeds('docker', ['compose', 'version']) && succeeds('docker', ['info']) ? 'docker' : 'podman'
+}
+
+function freePort(taken) {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => {
+        const port = typeof address === 'object' && address ? address.port : 0
+        if (!port || taken.has(port)) resolvePort(freePort(taken))
+        else resolvePort(port)
+      })
+    })
+  })
+}
+
+/** One free port on 127.0.0.1 for every published port, so a run never collides with a native stack. */
+export async function freePorts() {
+  const taken = new Set()
+  const ports = {}
+  for (const name of Object.keys(PUBLISHED_PORTS)) {
+    const port = await freePort(taken)
+    taken.add(port)
+    ports[name] = String(port)
+  }
+  return ports
+}
+
+function pingSocket(socketPath) {
+  return new Promise((resolvePing) => {
+    const req = request({ socketPath, path: '/_ping', timeout: 2000 }, (response) => {
+      response.resume()
+      resolvePing(response.statusCode === 200)
+    })
+    req.once('error', () => resolvePing(false))
+    req.once('timeout', () => {
+      req.destroy()
+      resolvePing(false)
+    })
+    req.end()
+  })
+}
+
+/**
+ * podman as a Docker engine for this process: configured (installed when missing), its API served on
+ * a socket of this process's own, stopped by stop(). Containers outlive the service (conmon runs them).
+ */
+export async function startPodman() {
+  await must('bash', [join(ROOT, 'infra/docker/podman-setup.sh')], { timeoutMs: 10 * 60_000 })
+  const dir =
+    process.getuid?.() === 0 ? '/run/bosted-podman' : join(process.env.XDG_RUNTIME_DIR || '/tmp', 'bosted-podman')
+  mkdirSync(dir, { recursive: true })
+  const socket = join(dir, `podman-${process.pid}.sock`)
+  rmSync(socket, { force: true })
+  const service = spawn('podman', ['system', 'service', '--time=0', `unix://${socket}`], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let serviceErrors = ''
+  service.stderr.on('data', (chunk) => {
+    serviceErrors = `${serviceErrors}${chunk}`.slice(-4000)
+  })
+  const deadline = Date.now() + 30_000
+  while (!(existsSync(socket) && (await pingSocket(socket)))) {
+    if (service.exitCode !== null || Date.now() > deadline) {
+      service.kill('SIGKILL')
+      throw new Error(`podman system service did not answer on ${socket}:\n${serviceErrors}`)
+    }
+    await sleep(200)
+  }
+  return {
+    socket,
+    env: { DOCKER_HOST: `unix://${socket}` },
+    async stop() {
+      if (service.exitCode === null) {
+        service.kill('SIGTERM')
+        await Promise.race([new Promise((done) => service.once('exit', done)), sleep(10_000)])
+        if (service.exitCode === null) service.kill('SIGKILL')
+      }
+      rmSync(socket, { force: true })
+    },
+  }
+}
+
+/** The base-image build arguments: local stand-ins (built when missing) unless BOSTED_BASE_IMAGES=public. */
+export async function baseImages(env = process.env) {
+  if (env.BOSTED_BASE_IMAGES === 'public') return {}
+  const { stdout } = await must('bash', [join(ROOT, 'infra/docker/local-bases.sh'), '--print-env'], {
+    capture: true,
+    stderr: 'inherit',
+    timeoutMs: 15 * 60_000,
+  })
+  return Object.fromEntries(
+    stdout
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  )
+}
+
+/** A Compose project on podman through docker-compose 1.29 (v1 names: project_service_1). */
+export class PodmanCompose {
+  /**
+   * @param {string} project
+   * @param {Record<string, string | undefined>} env the environment Compose interpolates from
+   */
+  constructor(project, env) {
+    this.project = project
+    this.env = { ...env, COMPOSE_PROJECT_NAME: project, COMPOSE_DOCKER_CLI_BUILD: '0' }
+    this.ticker = undefined
+  }
+
+  compose(args, options = {}) {
+    return must('docker-compose', args, { env: this.env, ...options })
+  }
+
+  /** The merged, interpolated configuration, as docker-compose 1.29 reads (and validates) it. */
+  async config() {
+    const { stdout } = await this.compose(['config'], { capture: true, timeoutMs: 60_000 })
+    return parse(stdout)
+  }
+
+  imageOf(service) {
+    return `${this.project}_${service}`
+  }
+
+  /**
+   * Builds each service's image with `podman build`, exactly as its Compose build section says
+   * (context, Dockerfile, target, args), under the name docker-compose 1.29 looks for. The host's npm
+   * cache is mounted where `npm ci` runs (root, /root/.npm): layers stay free of it.
+   */
+  async build() {
+    const config = await this.config()
+    const npmCache = spawnSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).stdout.trim()
+    const services = Object.entries(config.services ?? {}).filter(([, service]) => service.build)
+    services.sort(([a], [b]) => BUILD_ORDER.indexOf(a) - BUILD_ORDER.indexOf(b))
+    const buildOne = async ([name, service]) => {
+      const started = Date.now()
+      const { context, dockerfile, target, args = {} } = service.build
+      const command = ['build', '--format', 'docker', '--layers', '-t', this.imageOf(name)]
+      command.push('-f', resolve(context, dockerfile ?? 'Dockerfile'))
+      if (target) command.push('--target', target)
+      for (const [key, value] of Object.entries(args)) command.push('--build-arg', `${key}=${value ?? ''}`)
+      if (npmCache && existsSync(npmCache)) command.push('--volume', `${npmCache}:/root/.npm`)
+      command.push(context)
+      let result = await run('podman', command, { capture: true, timeoutMs: 20 * 60_000 })
+      if (result.code !== 0 && !result.timedOut) {
+        // Once more: a registry that drops a connection mid-`npm ci` should not fail the run.
+        log(`podman build of ${name} failed (exit ${result.code}); trying once more`)
+        console.error(result.stdout.split('\n').slice(-15).join('\n'))
+        result = await run('podman', command, { capture: true, timeoutMs: 20 * 60_000 })
+      }
+      if (result.code !== 0) {
+        console.error(result.stdout.split('\n').slice(-60).join('\n'), result.stderr.split('\n').slice(-20).join('\n'))
+        throw new Error(`podman build of ${name} failed${result.timedOut ? ' (timed out)' : ''}`)
+      }
+      log(`built ${this.imageOf(name)} (${target ?? 'last stage'}) in ${seconds(started)}`)
+    }
+    // Two lanes on two cores: the first image (emulator-lite, whose better-sqlite3 compiles on one
+    // core for about a minute and a half from nothing) beside the others one after another.
+    const [first, ...rest] = services
+    const lanes = [
+      first ? buildOne(first) : Promise.resolve(),
+      (async () => {
+        for (const entry of rest) await buildOne(entry)
+      })(),
+    ]
+    const results = await Promise.allSettled(lanes)
+    const failed = results.find((result) => result.status === 'rejected')
+    if (failed) throw failed.reason
+    return services.map(([name]) => this.imageOf(name))
+  }
+
+  /** Runs every healthcheck of the project's running containers every 2 s, until stopTicker(). */
+  startTicker() {
+    if (this.ticker) return
+    const noHealthcheck = new Set()
+    const busy = new Set()
+    const tick = async () => {
+      const { stdout } = await run(
+        'podman',
+        ['ps', '-q', '--no-trunc', '--filter', `label=com.docker.compose.project=${this.project}`],
+        { capture: true, timeoutMs: 20_000 },
+      )
+      for (const id of stdout.split('\n').filter(Boolean)) {
+        if (noHealthcheck.has(id) || busy.has(id)) continue
+        busy.add(id)
+        run('podman', ['healthcheck', 'run', id], { capture: true, timeoutMs: 30_000 }).then((result) => {
+          busy.delete(id)
+          if (/no defined healthcheck|has no healthcheck/i.test(result.stderr)) noHealthcheck.add(id)
+        })
+      }
+    }
+    let stopped = false
+    const loop = (async () => {
+      while (!stopped) {
+        await tick().catch(() => {})
+        await sleep(2000)
+      }
+    })()
+    this.ticker = {
+      stop: async () => {
+        stopped = true
+        await loop
+      },
+    }
+  }
+
+  async stopTicker() {
+    await this.ticker?.stop()
+    this.ticker = undefined
+  }
+
+  /** The project's containers as podman inspects them, by Compose service. */
+  async containers() {
+    const { stdout } = await run(
+      'podman',
+      ['ps', '-a', '-q', '--no-trunc', '--filter', `label=com.docker.compose.project=${this.project}`],
+      { capture: true, timeoutMs: 30_000 },
+    )
+    const ids = stdout.split('\n').filter(Boolean)
+    if (ids.length === 0) return []
+    const inspected = await run('podman', ['inspect', ...ids], { capture: true, timeoutMs: 30_000 })
+    if (inspected.code !== 0) return []
+    return JSON.parse(inspected.stdout).map((container) => ({
+      id: container.Id,
+      name: container.Name,
+      service: container.Config?.Labels?.['com.docker.compose.service'],
+      status: container.State?.Status,
+      exitCode: container.State?.ExitCode,
+      health: container.State?.Health?.Status ?? container.State?.Healthcheck?.Status ?? '',
+      ports: container.NetworkSettings?.Ports ?? {},
+    }))
+  }
+
+  /** Why the stack is not (yet) up: '' when every long-running service is healthy and the seed exited 0. */
+  async notReady() {
+    const containers = await this.containers()
+    const problems = []
+    for (const service of LONG_RUNNING) {
+      const container = containers.find((c) => c.service === service)
+      if (!container) problems.push(`${service}: no container`)
+      else if (container.status !== 'running')
+        problems.push(`${service}: ${container.status} (exit ${container.exitCode})`)
+      else if (container.health !== 'healthy') problems.push(`${service}: ${container.health || 'no health status'}`)
+    }
+    for (const service of ONE_SHOT) {
+      const container = containers.find((c) => c.service === service)
+      if (!container) problems.push(`${service}: no container`)
+      else if (container.status !== 'exited' || container.exitCode !== 0)
+        problems.push(`${service}: ${container.status} (exit ${container.exitCode})`)
+    }
+    return problems.join(', ')
+  }
+
+  /**
+   * `up --detach` with the ticker running (docker-compose 1.29 itself waits on service_healthy and
+   * service_completed_successfully), then waits until every service is healthy. Throws on a timeout
+   * or a service that failed.
+   */
+  async up({ timeoutMs = 6 * 60_000 } = {}) {
+    const deadline = Date.now() + timeoutMs
+    this.startTicker()
+    await this.compose(['up', '--detach', '--no-build'], { timeoutMs })
+    let problems = await this.notReady()
+    while (problems) {
+      if (Date.now() > deadline) throw new Error(`not healthy within ${timeoutMs / 1000} s: ${problems}`)
+      if (/exited|unhealthy|no container/.test(problems) && !/seed: (running|created)/.test(problems)) {
+        // A failed one-shot or a dead service will not heal: say so now rather than at the deadline.
+        const containers = await this.containers()
+        const dead = containers.find(
+          (c) =>
+            (LONG_RUNNING.includes(c.service) && c.status === 'exited') ||
+            (c.service === 'seed' && c.status === 'exited' && c.exitCode !== 0) ||
+            c.health === 'unhealthy',
+        )
+        if (dead) throw new Error(`${dead.service} failed: ${problems}`)
+      }
+      await sleep(1000)
+      problems = await this.notReady()
+    }
+  }
+
+  async down({ volumes = false } = {}) {
+    await this.compose(['down', '--remove-orphans', '--timeout', '30', ...(volumes ? ['--volumes'] : [])], {
+      timeoutMs: 3 * 60_000,
+    })
+  }
+
+  async logs(tail = 150) {
+    await run('docker-compose', ['logs', '--no-color', `--tail=${tail}`], { env: this.env, timeoutMs: 60_000 })
+  }
+
+  async serviceLogs(service) {
+    const { stdout, stderr } = await run('docker-compose', ['logs', '--no-color', service], {
+      env: this.env,
+      capture: true,
+      timeoutMs: 60_000,
+    })
+    return `${stdout}${stderr}`
+  }
+
+  /** Everything this project made, removed whatever state it is in (images unless keepImages). */
+  async removeEverything({ images = [], keepImages = false } = {}) {
+    const label = `label=com.docker.compose.project=${this.project}`
+    await run('docker-compose', ['down', '--remove-orphans', '--volumes', '--timeout', '20'], {
+      env: this.env,
+      capture: true,
+      timeoutMs: 3 * 60_000,
+    })
+    const left = async (kind) =>
+      (await run('podman', [kind, 'ls', '-q', '--filter', label], { capture: true })).stdout.split('\n').filter(Boolean)
+    const containers = (await run('podman', ['ps', '-a', '-q', '--filter', label], { capture: true })).stdout
+      .split('\n')
+      .filter(Boolean)
+    if (containers.length) await run('podman', ['rm', '-f', '-v', ...containers], { capture: true })
+    const volumes = await left('volume')
+    if (volumes.length) await run('podman', ['volume', 'rm', '-f', ...volumes], { capture: true })
+    const networks = await left('network')
+    if (networks.length) await run('podman', ['network', 'rm', '-f', ...networks], { capture: true })
+    if (!keepImages && images.length) await run('podman', ['rmi', '-f', ...images], { capture: true })
+  }
+}
+
+/** The whole `make up` on either engine. */
+async function commandUp(args) {
+  const build = !args.includes('--no-build')
+  const engine = chooseEngine()
+  const env = composeEnvironment()
+  if (engine === 'docker') {
+    await must('docker', ['compose', 'up', ...(build ? ['--build'] : []), '--detach', '--wait'], { env })
+  } else {
+    if (!env.COMPOSE_FILE) {
+      env.COMPOSE_FILE = LITE_FILES
+      log('podman: using the lite variant (the official emulators need Java and downloads from Google)')
+    }
+    const podman = await startPodman()
+    try {
+      Object.assign(env, podman.env, await baseImages(env))
+      const stack = new PodmanCompose(env.COMPOSE_PROJECT_NAME, env)
+      if (build) await stack.build()
+      try {
+        await stack.up()
+      } catch (error) {
+        await stack.stopTicker()
+        await stack.logs(80)
+        throw error
+      }
+      await stack.stopTicker()
+    } finally {
+      await podman.stop()
+    }
+  }
+  console.log(`Bosted is ready: http://${env.PUBLIC_HOST || 'localhost'}:${env.APP_PORT || PUBLISHED_PORTS.APP_PORT}`)
+}
+
+async function commandPassThrough(composeArgs) {
+  const engine = chooseEngine()
+  const env = composeEnvironment()
+  if (engine === 'docker') {
+    const { code } = await run('docker', ['compose', ...composeArgs], { env })
+    process.exitCode = code
+    return
+  }
+  env.COMPOSE_FILE ||= LITE_FILES
+  const podman = await startPodman()
+  try {
+    Object.assign(env, podman.env)
+    const { code } = await run('docker-compose', composeArgs, { env })
+    process.exitCode = code
+  } finally {
+    await podman.stop()
+  }
+}
+
+async function main(argv) {
+  const [command, ...args] = argv
+  if (command === 'up') return commandUp(args)
+  if (command === 'down') return commandPassThrough(['down', ...args])
+  if (command === 'logs') return commandPassThrough(['logs', '--follow', ...args])
+  if (command === 'test') {
+    const { runTest } = await import('./test-containers.mjs')
+    return runTest(args)
+  }
+  console.error('usage: node infra/docker/compose.mjs up [--no-build] | down [-v] | logs | test [--keep-images]')
+  process.exitCode = 2
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).catch((error) => {
+    console.error(`containers: ${error instanceof Error ? error.message : String(error)}`)
+    process.exitCode = 1
+  })
+}
+
+export { LITE_FILES, log, must, PUBLISHED_PORTS, ROOT, run, seconds }

@@ -1,0 +1,392 @@
+// `make test-containers`: QA's and the pilot's promises, run against the real Compose stack
+// (docker-compose.yml + docker-compose.lite.yml) on podman, from nothing:
+//   1. podman installed and configured (infra/docker/podman-setup.sh), its Docker API on a socket;
+//   2. the base images built locally when missing (infra/docker/local-bases.sh; kept for the next run);
+//   3. the four images built from the Compose file's build sections;
+//   4. `up`, as `make up` does it: the URL is printed only once every service is healthy;
+//   5. nginx serves the SPA, /config.json and /api with the security headers; the api publishes no port;
+//      the seed ran once;
+//   6. `down` + `up` keeps the data (the named volume) and the seed is a no-op the second time;
+//   7. QA's smoke (tests/containers/compose.test.ts, testcontainers through the socket, its reaper
+//      disabled): /config.json, /api through nginx, every role signs in, the header, one page per area;
+//   8. everything it created is removed: containers, networks, volumes, and the images it built
+//      (--keep-images keeps them). The base images and podman's layer cache stay, for the next run.
+// Every published port is a free one chosen here, so a native stack on the default ports is never
+// disturbed. Each phase is timed; on a failure the containers' state and logs are printed.
+import { randomBytes } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import {
+  baseImages,
+  chooseEngine,
+  freePorts,
+  LITE_FILES,
+  log,
+  PodmanCompose,
+  run,
+  seconds,
+  startPodman,
+} from './compose.mjs'
+
+const PROJECT_ID = 'demo-bosted'
+
+/** Records pass/fail lines; `check` never throws, `require` throws after recording. */
+class Checks {
+  constructor() {
+    this.passed = 0
+    this.failed = 0
+  }
+
+  ok(condition, what, detail = '') {
+    if (condition) {
+      this.passed++
+      console.log(`  ok      ${what}`)
+    } else {
+      this.failed++
+      console.log(`  FAILED  ${what}${detail ? `: ${detail}` : ''}`)
+    }
+    return Boolean(condition)
+  }
+}
+
+async function fetchText(url, init = {}) {
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) })
+  return { response, body: await response.text() }
+}
+
+function securityHeaders(checks, label, response) {
+  const csp = response.headers.get('content-security-policy') ?? ''
+  checks.ok(
+    csp.includes("frame-ancestors 'none'") && csp.includes("default-src 'self'"),
+    `${label}: Content-Security-Policy`,
+    csp || 'missing',
+  )
+  checks.ok(response.headers.get('x-content-type-options') === 'nosniff', `${label}: X-Content-Type-Options nosniff`)
+  checks.ok(
+    response.headers.get('referrer-policy') === 'strict-origin-when-cross-origin',
+    `${label}: Referrer-Policy`,
+    response.headers.get('referrer-policy') ?? 'missing',
+  )
+}
+
+/** nginx: the SPA (with its fallback), /config.json and /api, each with the security headers. */
+async function checkWeb(checks, stack, { host, ports }) {
+  const base = `http://${host}:${ports.APP_PORT}`
+  const index = await fetchText(`${base}/`)
+  checks.ok(
+    index.response.status === 200 && index.body.includes('<div id="root"'),
+    'GET / serves the SPA',
+    `${index.response.status}`,
+  )
+  securityHeaders(checks, 'GET /', index.response)
+  checks.ok(
+    (index.response.headers.get('content-security-policy') ?? '').includes(
+      `connect-src 'self' http://${host}:${ports.AUTH_PORT}`,
+    ),
+    "GET /: the CSP's connect-src names the published Auth emulator",
+  )
+  const deep = await fetchText(`${base}/daily`)
+  checks.ok(
+    deep.response.status === 200 && deep.body === index.body,
+    'GET /daily falls back to index.html (SPA routing)',
+  )
+  const asset = index.body.match(/src="(\/assets\/[^"]+\.js)"/)?.[1]
+  if (asset) {
+    const script = await fetch(`${base}${asset}`)
+    await script.arrayBuffer()
+    checks.ok(
+      script.status === 200 && (script.headers.get('cache-control') ?? '').includes('immutable'),
+      `GET ${asset}: 200, cached as immutable`,
+    )
+  } else checks.ok(false, 'index.html names a hashed script under /assets/')
+
+  const config = await fetchText(`${base}/config.json`)
+  let parsed = {}
+  try {
+    parsed = JSON.parse(config.body)
+  } catch {}
+  checks.ok(
+    config.response.status === 200 && (config.response.headers.get('cache-control') ?? '').includes('no-cache'),
+    'GET /config.json: 200, no-cache',
+  )
+  checks.ok(
+    parsed.firebase?.projectId === PROJECT_ID &&
+      parsed.emulators?.auth === `http://${host}:${ports.AUTH_PORT}` &&
+      parsed.emulators?.firestore === `${host}:${ports.FIRESTORE_PORT}` &&
+      parsed.emulators?.storage === `${host}:${ports.STORAGE_PORT}`,
+    '/config.json names the project and the published emulators',
+    config.body.slice(0, 300),
+  )
+  securityHeaders(checks, 'GET /config.json', config.response)
+
+  const health = await fetchText(`${base}/api/health`)
+  checks.ok(
+    health.response.status === 200,
+    'GET /api/health through nginx: 200',
+    `${health.response.status} ${health.body}`,
+  )
+  securityHeaders(checks, 'GET /api/health', health.response)
+
+  // The api publishes no port: nginx (web) is the only way in from outside the Compose network.
+  const containers = await stack.containers()
+  const api = containers.find((c) => c.service === 'api')
+  const published = Object.values(api?.ports ?? {}).filter((bindings) => Array.isArray(bindings) && bindings.length)
+  checks.ok(Boolean(api) && published.length === 0, 'the api container publishes no port', JSON.stringify(api?.ports))
+  const others = containers
+    .flatMap((c) => Object.values(c.ports ?? {}))
+    .flat()
+    .filter(Boolean)
+    .map((binding) => Number(binding.HostPort))
+  const expected = new Set(Object.values(ports).map(Number))
+  checks.ok(
+    others.length > 0 && others.every((port) => expected.has(port)),
+    'every published port is one of the chosen ones (none for the api)',
+    others.join(' '),
+  )
+}
+
+const markerUrl = ({ host, ports }) =>
+  `http://${host}:${ports.FIRESTORE_PORT}/v1/projects/${PROJECT_ID}/databases/(default)/documents/containerChecks/persistence`
+
+async function writeMarker(target, value) {
+  const name = `projects/${PROJECT_ID}/databases/(default)/documents/containerChecks/persistence`
+  const response = await fetch(markerUrl(target).replace(/\/containerChecks\/persistence$/, ':commit'), {
+    method: 'POST',
+    headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+    body: JSON.stringify({ writes: [{ update: { name, fields: { run: { stringValue: value } } } }] }),
+    signal: AbortSignal.timeout(15_000),
+  })
+  const body = await response.text()
+  if (!response.ok) throw new Error(`writing the marker document answered ${response.status}: ${body}`)
+}
+
+async function readMarker(target) {
+  const response = await fetch(markerUrl(target), {
+    headers: { authorization: 'Bearer owner' },
+    signal: AbortSignal.timeout(15_000),
+  })
+  if (!response.ok) return `HTTP ${response.status}`
+  return (await response.json()).fields?.run?.stringValue
+}
+
+async function diagnostics(stack) {
+  console.log('\ncontainers: --- diagnostics: containers ---')
+  for (const c of await stack.containers().catch(() => [])) {
+    console.log(`  ${c.service ?? c.name}: ${c.status} exit=${c.exitCode} health=${c.health || '-'}`)
+    if (c.health && c.health !== 'healthy') {
+      await run('podman', ['inspect', '--format', '{{json .State.Health.Log}}', c.id])
+    }
+  }
+  console.log('containers: --- diagnostics: logs (last 150 lines per service) ---')
+  await stack.logs(150).catch(() => {})
+}
+
+/**
+ * What an earlier run killed before its cleanup left behind (containers, volumes, networks and images
+ * of `bosted-test-*` projects): removed first, so killed runs never pile up.
+ */
+async function removeLeftovers() {
+  const names = async (args) =>
+    (await run('podman', args, { capture: true, timeoutMs: 60_000 })).stdout
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line.startsWith('bosted-test-'))
+  const containers = await names(['ps', '-a', '--format', '{{.Names}}'])
+  const volumes = await names(['volume', 'ls', '--format', '{{.Name}}'])
+  const networks = await names(['network', 'ls', '--format', '{{.Name}}'])
+  // Images are named localhost/bosted-test-…_service (podman build) or docker.io/library/… .
+  const images = (await run('podman', ['images', '--format', '{{.Repository}}:{{.Tag}}'], { capture: true })).stdout
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /^(localhost\/|docker\.io\/library\/)?bosted-test-/.test(line))
+  if (containers.length + volumes.length + networks.length + images.length === 0) return
+  log(`removing what an interrupted run left: ${[...containers, ...volumes, ...networks, ...images].join(' ')}`)
+  if (containers.length) await run('podman', ['rm', '-f', '-v', ...containers], { capture: true })
+  if (volumes.length) await run('podman', ['volume', 'rm', '-f', ...volumes], { capture: true })
+  if (networks.length) await run('podman', ['network', 'rm', '-f', ...networks], { capture: true })
+  if (images.length) await run('podman', ['rmi', '-f', ...images], { capture: true })
+}
+
+export async function runTest(args) {
+  const keepImages = args.includes('--keep-images') || process.env.KEEP_IMAGES === '1'
+  const started = Date.now()
+  const timings = []
+  let failure
+  // A phase does not start after SIGINT/SIGTERM: the run goes straight to its cleanup.
+  const phase = async (name, action, { always = false } = {}) => {
+    if (failure && !always) throw failure
+    const since = Date.now()
+    log(`--- ${name} ---`)
+    try {
+      return await action()
+    } finally {
+      timings.push([name, Date.now() - since])
+      log(`${name}: ${seconds(since)}`)
+    }
+  }
+  const engine = chooseEngine()
+  if (engine !== 'podman') {
+    // A Docker engine with Compose v2: QA's suite builds and starts its own stack (testcontainers).
+    log('Docker Engine with Compose v2: running tests/containers against a fresh stack')
+    const result = await run(
+      'npx',
+      ['vitest', 'run', '--config', 'tests/containers/vitest.config.ts', 'tests/containers/compose.test.ts'],
+      { env: process.env },
+    )
+    process.exitCode = result.code
+    return
+  }
+
+  const checks = new Checks()
+  let podman
+  let stack
+  let images = []
+  const host = 'localhost'
+  const interrupted = (signal) => {
+    failure ??= new Error(`interrupted by ${signal}`)
+    log(`${signal}: cleaning up, then exiting`)
+  }
+  process.once('SIGINT', interrupted)
+  process.once('SIGTERM', interrupted)
+  try {
+    podman = await phase('podman setup', startPodman)
+    await removeLeftovers()
+    const bases = await phase('base images', () => baseImages())
+    const ports = await freePorts()
+    const project = `bosted-test-${randomBytes(3).toString('hex')}`
+    const env = {
+      ...process.env,
+      ...podman.env,
+      ...bases,
+      ...ports,
+      COMPOSE_FILE: LITE_FILES,
+      BIND_ADDRESS: '127.0.0.1',
+      PUBLIC_HOST: host,
+    }
+    log(
+      `project ${project}, ports ${Object.entries(ports)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')}`,
+    )
+    stack = new PodmanCompose(project, env)
+    const target = { host, ports }
+    images = await phase('image builds', () => stack.build())
+    if (failure) throw failure
+
+    await phase('up until healthy (first start: empty volume)', () => stack.up())
+    // `make up` prints its URL exactly here: everything must be healthy and answering right now.
+    checks.ok((await stack.notReady()) === '', 'when up returns, every service is healthy and the seed has exited 0')
+    const first = await fetch(`http://${host}:${ports.APP_PORT}/`)
+    await first.arrayBuffer()
+    checks.ok(first.status === 200, `the printed URL answers at once: http://${host}:${ports.APP_PORT}`)
+    const seedFirst = await stack.serviceLogs('seed')
+    checks.ok(
+      /seed: done: \d+ items, [1-9]\d* written/.test(seedFirst),
+      'the seed filled the empty emulators',
+      seedFirst.slice(-300),
+    )
+
+    await phase('nginx, headers and ports', () => checkWeb(checks, stack, target))
+    await phase('api recreated alone: nginx follows it', async () => {
+      const addressOf = async () => {
+        const api = (await stack.containers()).find((c) => c.service === 'api')
+        const inspected = await run(
+          'podman',
+          ['inspect', '--format', '{{json .NetworkSettings.Networks}}', api?.id ?? ''],
+          {
+            capture: true,
+          },
+        )
+        return Object.values(JSON.parse(inspected.stdout || '{}'))
+          .map((network) => network.IPAddress)
+          .join(' ')
+      }
+      const before = await addressOf()
+      await stack.compose(['up', '--detach', '--no-deps', '--force-recreate', 'api'], { timeoutMs: 3 * 60_000 })
+      await stack.up()
+      const after = await addressOf()
+      let status = 0
+      const deadline = Date.now() + 30_000
+      while (Date.now() < deadline) {
+        status = await fetch(`http://${host}:${ports.APP_PORT}/api/health`, { signal: AbortSignal.timeout(5000) })
+          .then(async (response) => {
+            await response.arrayBuffer()
+            return response.status
+          })
+          .catch(() => 0)
+        if (status === 200) break
+        await sleep(1000)
+      }
+      checks.ok(
+        status === 200,
+        `/api through nginx answers 200 after the api alone was recreated (${before} → ${after})`,
+        `${status}`,
+      )
+    })
+    const marker = `${project}-${Date.now()}`
+    await writeMarker(target, marker)
+
+    await phase('down (the volumes stay)', async () => {
+      await stack.down()
+      const after = await stack.containers()
+      checks.ok(after.length === 0, 'down removed every container', after.map((c) => c.name).join(' '))
+    })
+    await phase('up again until healthy (the same volume)', () => stack.up())
+    checks.ok((await stack.notReady()) === '', 'up again: every service healthy')
+    const kept = await readMarker(target)
+    checks.ok(kept === marker, 'a document written before down is there after up', `${kept}`)
+    const seedSecond = await stack.serviceLogs('seed')
+    checks.ok(
+      /already has data; nothing to do/.test(seedSecond),
+      'the seed is a no-op the second time',
+      seedSecond.slice(-300),
+    )
+
+    // QA's smoke through testcontainers, attached to this stack; the ticker keeps healthchecks running.
+    stack.startTicker()
+    const smoke = await phase('QA smoke (tests/containers, testcontainers through the socket)', () =>
+      run(
+        'npx',
+        ['vitest', 'run', '--config', 'tests/containers/vitest.config.ts', 'tests/containers/compose.test.ts'],
+        {
+          env: {
+            ...env,
+            BOSTED_COMPOSE_PROJECT: project,
+            BOSTED_COMPOSE_STANDALONE: '1',
+            TESTCONTAINERS_RYUK_DISABLED: 'true',
+          },
+          timeoutMs: 10 * 60_000,
+        },
+      ),
+    )
+    checks.ok(smoke.code === 0, 'QA smoke (tests/containers/compose.test.ts) passed', `vitest exited ${smoke.code}`)
+    if (checks.failed > 0) throw new Error(`${checks.failed} check(s) failed`)
+  } catch (error) {
+    failure ??= error
+  } finally {
+    if (stack) {
+      await stack.stopTicker()
+      if (failure) {
+        console.error(`\ncontainers: FAILED: ${failure instanceof Error ? failure.message : String(failure)}`)
+        await diagnostics(stack)
+      }
+      await phase(
+        'cleanup',
+        async () => {
+          // The images it built; all four names when the builds were cut short (rmi -f of a missing one is harmless).
+          const built = images.length ? images : ['emulators', 'api', 'seed', 'web'].map((name) => stack.imageOf(name))
+          await stack.removeEverything({ images: built, keepImages })
+          const left = await stack.containers()
+          checks.ok(left.length === 0, 'cleanup left no container of the project behind')
+        },
+        { always: true },
+      )
+    }
+    await podman?.stop()
+  }
+  console.log('\ncontainers: timings')
+  for (const [name, ms] of timings) console.log(`  ${name.padEnd(64)} ${(ms / 1000).toFixed(1)} s`)
+  console.log(`  ${'total'.padEnd(64)} ${seconds(started)}`)
+  if (failure && checks.failed === 0) checks.failed++
+  console.log(`test-containers: ${checks.passed} passed, ${checks.failed} failed`)
+  process.exitCode = checks.failed > 0 ? 1 : 0
+}
