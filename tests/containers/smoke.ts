@@ -33,6 +33,18 @@ async function expectPage(page: Page, path: string): Promise<void> {
   }
 }
 
+/** A Danish page on the stack that collects every console error and uncaught exception. */
+async function watchedPage(browser: Browser, baseUrl: string) {
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'da-DK', timezoneId: 'Europe/Copenhagen' })
+  const page = await context.newPage()
+  const consoleErrors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text())
+  })
+  page.on('pageerror', (error) => consoleErrors.push(error.message))
+  return { context, page, consoleErrors }
+}
+
 /**
  * One role's sign-in in a fresh browser context: /login, the daily overview, the user's name on the
  * header's user menu, and no console error on the way. Throws with what is wrong.
@@ -42,13 +54,7 @@ export async function signInAs(
   baseUrl: string,
   account: { role: string; email: string; name: string },
 ): Promise<void> {
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'da-DK', timezoneId: 'Europe/Copenhagen' })
-  const page = await context.newPage()
-  const consoleErrors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text())
-  })
-  page.on('pageerror', (error) => consoleErrors.push(error.message))
+  const { context, page, consoleErrors } = await watchedPage(browser, baseUrl)
   try {
     await page.goto('/login')
     await page.getByLabel('Email').fill(account.email)
@@ -74,13 +80,7 @@ export async function signInAs(
  * or a console error. Throws with the first thing that is wrong.
  */
 export async function runSmokeJourney(browser: Browser, baseUrl: string): Promise<void> {
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'da-DK', timezoneId: 'Europe/Copenhagen' })
-  const page = await context.newPage()
-  const consoleErrors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text())
-  })
-  page.on('pageerror', (error) => consoleErrors.push(error.message))
+  const { context, page, consoleErrors } = await watchedPage(browser, baseUrl)
   try {
     await page.goto('/daily')
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 })

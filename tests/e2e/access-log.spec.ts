@@ -4,7 +4,7 @@ import { inflateRawSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app'
 import { initializeFirestore } from 'firebase-admin/firestore'
-import { ACCOUNTS, expect, failedRequest, seriousA11yViolations, signIn, test } from './fixtures.ts'
+import { ACCOUNTS, downloadCsvLines, expect, failedRequest, seriousA11yViolations, signIn, test } from './fixtures.ts'
 
 // axe is injected as a script tag, which the app's CSP (script-src 'self') would block.
 test.use({ bypassCSP: true })
@@ -119,17 +119,8 @@ test(
 
     const today = copenhagenDay(Date.now())
     const from = copenhagenDay(Date.now() - 29 * 86_400_000)
-    const download = page.waitForEvent('download')
-    await page.getByRole('button', { name: 'Hent som CSV' }).click()
-    const file = await download
-    expect(file.suggestedFilename()).toMatch(new RegExp(`^adgangslog-[a-zæøå0-9-]+-${from}-${today}\\.csv$`))
-    const bytes = await readFile((await file.path()) as string)
-    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-    const lines = bytes
-      .toString('utf8')
-      .slice(1)
-      .split('\r\n')
-      .filter((line) => line !== '')
+    const { name, lines } = await downloadCsvLines(page, 'Hent som CSV')
+    expect(name).toMatch(new RegExp(`^adgangslog-[a-zæøå0-9-]+-${from}-${today}\\.csv$`))
     expect(lines[0]).toBe('"Tidspunkt";"Navn";"Email";"Rolle";"Handling";"Data";"Antal";"Sti";"IP-adresse"')
     expect(lines.length - 1).toBe(texts.length)
     expect(lines.slice(1).every((line) => line.includes(';"Signe Dahl";"medarbejder@demo.dk";"medarbejder";'))).toBe(

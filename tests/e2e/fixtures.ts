@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
 
@@ -166,3 +167,21 @@ export async function seriousA11yViolations(page: Page): Promise<{ id: string; n
     .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.html) }))
 }
 type AxeResults = { violations: { id: string; impact: string | null; nodes: { html: string }[] }[] }
+
+/**
+ * Clicks the button that downloads a CSV for Danish Excel, checks the UTF-8 BOM, and returns the
+ * file's name and its non-empty lines (CRLF-separated, BOM removed).
+ */
+export async function downloadCsvLines(page: Page, button: string): Promise<{ name: string; lines: string[] }> {
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: button }).click()
+  const file = await download
+  const bytes = await readFile((await file.path()) as string)
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+  const lines = bytes
+    .toString('utf8')
+    .slice(1)
+    .split('\r\n')
+    .filter((line) => line !== '')
+  return { name: file.suggestedFilename(), lines }
+}

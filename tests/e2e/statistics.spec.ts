@@ -1,8 +1,7 @@
 /// <reference lib="dom" />
-import { readFile } from 'node:fs/promises'
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app'
 import { initializeFirestore } from 'firebase-admin/firestore'
-import { ACCOUNTS, expect, seriousA11yViolations, signIn, test } from './fixtures.ts'
+import { ACCOUNTS, downloadCsvLines, expect, seriousA11yViolations, signIn, test } from './fixtures.ts'
 
 // axe is injected as a script tag, which the app's CSP (script-src 'self') would block.
 test.use({ bypassCSP: true })
@@ -83,17 +82,8 @@ test("the registrations CSV holds exactly the period's registrations in Firestor
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen' }).format(new Date())
   const from = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen' }).format(Date.now() - 29 * 86_400_000)
 
-  const download = page.waitForEvent('download')
-  await page.getByRole('button', { name: 'Hent registreringer (CSV)' }).click()
-  const file = await download
-  expect(file.suggestedFilename()).toBe(`registreringer-bostedet-solsikken-${from}-${today}.csv`)
-  const bytes = await readFile((await file.path()) as string)
-  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-  const lines = bytes
-    .toString('utf8')
-    .slice(1)
-    .split('\r\n')
-    .filter((line) => line !== '')
+  const { name, lines } = await downloadCsvLines(page, 'Hent registreringer (CSV)')
+  expect(name).toBe(`registreringer-bostedet-solsikken-${from}-${today}.csv`)
   expect(lines[0]).toBe('"Dato";"Borger";"Svar";"Værdi";"Type";"Kommentar";"Registreret af";"Tidspunkt"')
   expect(lines.length - 1).toBe(await registrationsInFirestore('solsikken', from, today))
   expect(lines.slice(1).every((line) => /^"\d{4}-\d{2}-\d{2}";/.test(line))).toBe(true)
