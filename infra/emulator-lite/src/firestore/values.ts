@@ -43,10 +43,22 @@ const TYPE_KEYS = [
 ] as const
 type TypeKey = (typeof TYPE_KEYS)[number]
 
+const TYPE_INDEX = new Map<string, number>(TYPE_KEYS.map((key, index) => [key, index]))
+
+/**
+ * The value's type: of the type keys it has, the first in TYPE_KEYS order. One pass over its own
+ * keys (a value has one; queries call this for every comparison of a sort).
+ */
 export function typeKey(value: Value): TypeKey {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid('A value must be an object')
-  for (const key of TYPE_KEYS) if (key in value) return key
-  throw invalid(`Unknown value type: ${JSON.stringify(value).slice(0, 80)}`)
+  let best: number = TYPE_KEYS.length
+  for (const key in value) {
+    const index = TYPE_INDEX.get(key)
+    if (index !== undefined && index < best) best = index
+  }
+  const key = TYPE_KEYS[best] as TypeKey | undefined
+  if (key === undefined) throw invalid(`Unknown value type: ${JSON.stringify(value).slice(0, 80)}`)
+  return key
 }
 
 /** Checks a value (recursively) so bad input is rejected before anything is stored. */
@@ -175,6 +187,25 @@ function compareNumbers(a: Value, b: Value): number {
 }
 
 export function compareStrings(a: string, b: string): number {
+  if (a === b) return 0
+  const length = Math.min(a.length, b.length)
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i)
+    const y = b.charCodeAt(i)
+    if (x === y) continue
+    // Two units outside the surrogates: UTF-16 order is code point order is UTF-8 byte order.
+    if (!isSurrogate(x) && !isSurrogate(y)) return x < y ? -1 : 1
+    return compareUtf8(a, b)
+  }
+  // One is a prefix of the other; a surrogate at its end may encode differently alone.
+  if (length > 0 && isSurrogate(a.charCodeAt(length - 1))) return compareUtf8(a, b)
+  return sign(a.length - b.length)
+}
+
+const isSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdfff
+
+/** Firestore's string order: the UTF-8 bytes (a lone surrogate encodes as U+FFFD). */
+function compareUtf8(a: string, b: string): number {
   return sign(Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')))
 }
 

@@ -1,0 +1,37 @@
+import fc from 'fast-check'
+import { expect, test } from 'vitest'
+import { compareStrings, compareValues, typeKey, type Value } from './values.ts'
+
+const utf8Order = (a: string, b: string) => Math.sign(Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')))
+/** Any UTF-16 units, lone surrogates included. */
+const units = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)) })
+const nearSurrogates = fc.string({
+  unit: fc.constantFrom('a', 'é', '\uD7FF', '\uE000', '\uFFFF', '\uFFFD', '😀', '\uD83D', '\uDE00', '\u0000'),
+  maxLength: 6,
+})
+
+test('strings compare in UTF-8 byte order, as Firestore orders them, whatever their units', () => {
+  for (const strings of [fc.string({ unit: 'binary' }), units, nearSurrogates]) {
+    fc.assert(
+      fc.property(strings, strings, (a, b) => {
+        expect(compareStrings(a, b)).toBe(utf8Order(a, b))
+      }),
+      { numRuns: 3000 },
+    )
+  }
+  // Above the BMP sorts after U+E000–U+FFFF, unlike UTF-16 code units.
+  expect(compareStrings('\uFFFF', '😀')).toBe(-1)
+  expect(compareStrings('😀', '\uE000')).toBe(1)
+  expect(compareStrings('a', 'ab')).toBe(-1)
+  expect(compareStrings('', '')).toBe(0)
+})
+
+test("a value's type is the first type key it has, in Firestore's order", () => {
+  expect(typeKey({ stringValue: 'x' })).toBe('stringValue')
+  expect(typeKey({ stringValue: 'x', nullValue: null } as Value)).toBe('nullValue')
+  expect(typeKey({ mapValue: {}, integerValue: '1' } as Value)).toBe('integerValue')
+  expect(() => typeKey({ other: 1 } as unknown as Value)).toThrow(/Unknown value type/)
+  expect(() => typeKey([] as unknown as Value)).toThrow(/must be an object/)
+  expect(compareValues({ stringValue: 'b' }, { stringValue: 'a' })).toBe(1)
+  expect(compareValues({ integerValue: '5' }, { stringValue: 'a' })).toBe(-1)
+})
