@@ -1,7 +1,7 @@
 // `make bench` (emulator-lite): start-up, commit/batchGet latency, runQuery on 10k documents and a
 // collection group, RSS with 100k documents. Prints figures and writes BENCHMARKS.md; asserts nothing.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../../stack/src/ports.ts'
@@ -203,7 +203,12 @@ durable.stop()
 rmSync(dataDir, { recursive: true, force: true })
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`
+// The latest figures replace the file's head; the dated sections below it (comparisons, other
+// benches) are history and stay.
+const file = join(import.meta.dirname, '../BENCHMARKS.md')
+const previous = existsSync(file) ? readFileSync(file, 'utf8') : ''
+const history = previous.indexOf('\n## ')
 writeFileSync(
-  join(import.meta.dirname, '../BENCHMARKS.md'),
-  `# emulator-lite benchmarks\n\nMeasured by \`make bench\` (infra/emulator-lite/bench/bench.ts) on ${new Date().toISOString().slice(0, 10)}, ${machine}, in memory unless a line says otherwise, over loopback HTTP with Node's fetch (client time included).\n\n${lines.join('\n')}\n\nTargets: ready in < 1 s; single-document commit p50 < 2 ms; the 10k query p50 < 25 ms; security rules add < 1 ms p50 to a commit and < 25 % to the 10k query.\n`,
+  file,
+  `# emulator-lite benchmarks\n\nMeasured by \`make bench\` (infra/emulator-lite/bench/bench.ts) on ${new Date().toISOString().slice(0, 10)}, ${machine}, in memory unless a line says otherwise, over loopback HTTP with Node's fetch (client time included).\n\n${lines.join('\n')}\n\nTargets: ready in < 1 s; single-document commit p50 < 2 ms; the 10k query p50 < 25 ms; security rules add < 1 ms p50 to a commit and < 25 % to the 10k query.\n${history === -1 ? '' : previous.slice(history)}`,
 )
