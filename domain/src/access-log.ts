@@ -57,6 +57,40 @@ export type AuditLogRecord = {
   }
 }
 
+/** What one access is, before it becomes a log entry (emulator-lite's chain, or Cloud Logging). */
+export type AccessFacts = {
+  personId: string
+  operation: AccessOperation
+  resource: AccessResource
+  resourceName: string
+  serviceName: AuditLogRecord['protoPayload']['serviceName']
+  methodName: string
+  principal: { uid: string | null; email: string | null; role: AccessRole }
+  count: number
+  callerIp: string | null
+}
+
+/** The Cloud Audit Logs shape of an access: its payload and the labels that file it under the person. */
+export function auditPayload(facts: AccessFacts): Pick<AuditLogRecord, 'protoPayload' | 'labels'> {
+  return {
+    protoPayload: {
+      '@type': 'type.googleapis.com/google.cloud.audit.AuditLog',
+      serviceName: facts.serviceName,
+      methodName: facts.methodName,
+      resourceName: facts.resourceName,
+      authenticationInfo: { principalEmail: facts.principal.email, principalSubject: facts.principal.uid },
+      requestMetadata: { callerIp: facts.callerIp },
+    },
+    labels: {
+      personId: facts.personId,
+      operation: facts.operation,
+      resource: facts.resource,
+      role: facts.principal.role,
+      count: String(facts.count),
+    },
+  }
+}
+
 /** The viewer's row (GET /api/person/{id}/access-log). */
 export const AccessLogEntrySchema = z.object({
   seq: z.number().int(),

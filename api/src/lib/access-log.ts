@@ -1,9 +1,10 @@
-import type {
-  AccessLogVerification,
-  AccessOperation,
-  AccessResource,
-  AccessRole,
-  AuditLogRecord,
+import {
+  type AccessFacts,
+  type AccessLogVerification,
+  type AccessOperation,
+  type AccessRole,
+  type AuditLogRecord,
+  auditPayload,
 } from '@bosted/domain/access-log'
 import { httpError } from './http-error.ts'
 
@@ -24,16 +25,9 @@ export type AccessLogFilter = {
   pageSize: number
 }
 
-/** What the api itself did with privileged access, on a staff member's behalf. */
-export type ApiAccess = {
-  personId: string
-  operation: AccessOperation
-  resource: AccessResource
-  resourceName: string
-  methodName: string
+/** What the api itself did with privileged access, on a staff member's behalf (it names them). */
+export type ApiAccess = Omit<AccessFacts, 'serviceName' | 'principal'> & {
   principal: { uid: string; email: string | null; role: AccessRole }
-  count: number
-  callerIp: string | null
 }
 
 /**
@@ -166,21 +160,7 @@ export function cloudLoggingAccessLog(options: {
         resource: { type: 'audited_resource', labels: { service: 'bosted-api', method: 'data_access' } },
         entries: entries.map((entry) => ({
           timestamp: new Date().toISOString(),
-          labels: {
-            personId: entry.personId,
-            operation: entry.operation,
-            resource: entry.resource,
-            role: entry.principal.role,
-            count: String(entry.count),
-          },
-          protoPayload: {
-            '@type': 'type.googleapis.com/google.cloud.audit.AuditLog',
-            serviceName: 'bosted-api',
-            methodName: entry.methodName,
-            resourceName: entry.resourceName,
-            authenticationInfo: { principalEmail: entry.principal.email, principalSubject: entry.principal.uid },
-            requestMetadata: { callerIp: entry.callerIp },
-          },
+          ...auditPayload({ ...entry, serviceName: 'bosted-api' }),
         })),
       })
     },

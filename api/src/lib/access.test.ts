@@ -2,6 +2,7 @@ import { expect, test } from 'vitest'
 import { type Caller, canCreateUsers, canReadUser, isAdmin, isDocumentId } from './access.ts'
 
 const caller = (overrides: Partial<Caller> = {}): Caller => ({
+  email: null,
   uid: 'me',
   role: 'user',
   claims: {},

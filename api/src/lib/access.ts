@@ -3,6 +3,8 @@ import { type CustomClaims, roleRank, type UserRole } from '@bosted/domain'
 /** Who is calling, from fresh Auth claims and their users/{uid} document. */
 export type Caller = {
   uid: string
+  /** The Auth account's email (null when it has none). */
+  email: string | null
   role: UserRole
   claims: CustomClaims
   /** The caller's locations (users/{uid}.locations); empty for persons and unknown users. */

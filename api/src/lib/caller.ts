@@ -30,6 +30,7 @@ export async function loadCaller(firebase: Firebase, uid: string): Promise<Calle
   const claims = CustomClaimsSchema.safeParse(record.customClaims ?? {})
   return {
     uid,
+    email: record.email ?? null,
     role: access.userRole,
     claims: claims.success ? claims.data : {},
     locations: access.locations.filter(isDocumentId),

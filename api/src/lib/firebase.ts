@@ -59,15 +59,18 @@ export function createFirebase(options: FirebaseOptions): Firebase {
   if (Object.keys(settings).length > 0) db.settings(settings)
   const firestoreProjectId = options.firestoreProjectId ?? options.projectId
   const emulatorHost = process.env.FIRESTORE_EMULATOR_HOST
+  // One GoogleAuth for the app's life (it caches the client and its token), made on first use only.
+  let googleAuth: GoogleAuth | undefined
   const accessLog =
     options.useFirestoreEmulator && emulatorHost
       ? emulatorAccessLog(emulatorHost)
       : cloudLoggingAccessLog({
           projectId: options.projectId,
           authorizedFetch: async (url, init) => {
-            const client = await new GoogleAuth({
+            googleAuth ??= new GoogleAuth({
               scopes: ['https://www.googleapis.com/auth/logging.read', 'https://www.googleapis.com/auth/logging.write'],
-            }).getClient()
+            })
+            const client = await googleAuth.getClient()
             const headers = await client.getRequestHeaders()
             return fetch(url, { ...init, headers: { ...Object.fromEntries(headers), ...init.headers } })
           },

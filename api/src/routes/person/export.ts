@@ -54,6 +54,8 @@ export type ExportInput = {
   exportedAt: Date
 }
 
+type Account = Awaited<ReturnType<typeof accountOf>>
+
 /** The person's account without secrets (no password hash, salt or tokens). */
 async function accountOf(firebase: Firebase, uid: string) {
   try {
@@ -88,12 +90,12 @@ async function* logPages(firebase: Firebase, personId: string) {
   } while (pageToken !== undefined)
 }
 
-async function* dataJson(input: ExportInput, files: { name: string; contentType: string | null }[]) {
+async function* dataJson(input: ExportInput, account: Account, files: { name: string; contentType: string | null }[]) {
   const { firebase, personId, person } = input
   yield `{\n  "exportedAt": ${JSON.stringify(input.exportedAt.toISOString())},\n`
   yield `  "exportedBy": ${JSON.stringify(input.exportedBy)},\n`
   yield `  "person": ${JSON.stringify({ id: personId, ...person })},\n`
-  yield `  "account": ${JSON.stringify(await accountOf(firebase, personId))},\n`
+  yield `  "account": ${JSON.stringify(account)},\n`
   for (const collection of ['answers', 'registrations', 'notes']) {
     yield `  ${JSON.stringify(collection)}: `
     yield* jsonArray(firebase.db, `persons/${personId}/${collection}`)
@@ -136,14 +138,13 @@ async function* logCsv(firebase: Firebase, personId: string) {
 }
 
 /** The readable summary in Danish: the person, their settings, every registration and note, the log. */
-async function* resumeHtml(input: ExportInput) {
+async function* resumeHtml(input: ExportInput, account: Account) {
   const { firebase, personId, person } = input
   const text = daExportSummary
   const name = [person.firstName, person.lastName].filter(Boolean).join(' ')
   yield `<!doctype html>\n<html lang="da">\n<head>\n<meta charset="utf-8">\n<title>${escapeHtml(text.title(name))}</title>\n`
   yield '<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;line-height:1.5}table{border-collapse:collapse;width:100%}th,td{border:1px solid #999;padding:.25rem .5rem;text-align:left;vertical-align:top}del{color:#555}</style>\n</head>\n<body>\n'
   yield `<h1>${escapeHtml(text.title(name))}</h1>\n<p>${escapeHtml(text.intro(formatAccessTime(input.exportedAt.toISOString()), input.exportedBy.name ?? input.exportedBy.uid))}</p>\n`
-  const account = await accountOf(firebase, personId)
   yield `<h2>${text.details}</h2>\n<dl>\n<dt>${text.name}</dt><dd>${escapeHtml(name)}</dd>\n<dt>${text.id}</dt><dd>${escapeHtml(personId)}</dd>\n`
   yield `<dt>${text.created}</dt><dd>${escapeHtml(person.createdAt)}</dd>\n<dt>${text.email}</dt><dd>${escapeHtml(account?.email ?? text.none)}</dd>\n`
   yield `<dt>${text.signIn}</dt><dd>${account === null ? text.noAccount : account.disabled ? text.signInOff : text.signInOn}</dd>\n</dl>\n`
@@ -180,7 +181,10 @@ async function* resumeHtml(input: ExportInput) {
  */
 export async function exportZip(input: ExportInput): Promise<Readable> {
   const bucket = input.firebase.bucket()
-  const [objects] = await bucket.getFiles({ prefix: `persons/${input.personId}/` })
+  const [[objects], account] = await Promise.all([
+    bucket.getFiles({ prefix: `persons/${input.personId}/` }),
+    accountOf(input.firebase, input.personId),
+  ])
   const files = objects.map((file) => ({
     file,
     name: file.name.slice(`persons/${input.personId}/`.length),
@@ -190,8 +194,8 @@ export async function exportZip(input: ExportInput): Promise<Readable> {
   // A failed read mid-way ends the download as failed (never as a complete-looking, partial file).
   zip.on('error', (error: Error) => (zip.outputStream as Readable).destroy(error))
   const mtime = input.exportedAt
-  zip.addReadStream(Readable.from(dataJson(input, files)), 'data.json', { mtime })
-  zip.addReadStream(Readable.from(resumeHtml(input)), 'resume.html', { mtime })
+  zip.addReadStream(Readable.from(dataJson(input, account, files)), 'data.json', { mtime })
+  zip.addReadStream(Readable.from(resumeHtml(input, account)), 'resume.html', { mtime })
   zip.addReadStream(Readable.from(logJson(input.firebase, input.personId)), 'adgangslog.json', { mtime })
   zip.addReadStream(Readable.from(logCsv(input.firebase, input.personId)), 'adgangslog.csv', { mtime })
   for (const { file, name } of files) zip.addReadStream(file.createReadStream(), `filer/${name}`, { mtime })

@@ -42,7 +42,7 @@ async function logApiWrite(c: Context<CallerEnv>, personId: string, methodName: 
       resource: 'person',
       resourceName: `persons/${personId}`,
       methodName,
-      principal: await principalOf(firebase, c.var.caller),
+      principal: principalOf(c.var.caller),
       count,
       callerIp: c.var.clientAddress,
     },

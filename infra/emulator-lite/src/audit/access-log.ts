@@ -1,25 +1,24 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { AccessOperation, AccessResource, AccessRole, AuditLogRecord } from '@bosted/domain/access-log'
+import {
+  type AccessFacts,
+  type AccessOperation,
+  type AccessRole,
+  type AuditLogRecord,
+  auditPayload,
+} from '@bosted/domain/access-log'
 import Database from 'better-sqlite3'
 
 /** The hash an empty chain ends in: the first entry's predecessor. */
 export const GENESIS_HASH = '0'.repeat(64)
 
-/** What a caller records: everything of an AuditLogRecord but its place in the chain. */
-export type AccessRecord = {
+/**
+ * What a caller records: everything of an AuditLogRecord but its place in the chain. The resource
+ * name is the full one: projects/…/databases/…/documents/persons/p1/notes, or …/objects/<name>.
+ */
+export type AccessRecord = AccessFacts & {
   project: string
-  personId: string
-  operation: AccessOperation
-  resource: AccessResource
-  /** Full resource name: projects/…/databases/…/documents/persons/p1/notes, or b/<bucket>/o/<name>. */
-  resourceName: string
-  serviceName: AuditLogRecord['protoPayload']['serviceName']
-  methodName: string
-  principal: { uid: string | null; email: string | null; role: AccessRole }
-  count: number
-  callerIp: string | null
   /** Defaults to now. */
   time?: Date
 }
@@ -287,20 +286,6 @@ function toAuditRecord(seq: number, entry: AccessRecord, time: Date): AuditLogRe
     insertId: randomUUID(),
     timestamp: time.toISOString(),
     logName: `projects/${entry.project}/logs/cloudaudit.googleapis.com%2Fdata_access`,
-    protoPayload: {
-      '@type': 'type.googleapis.com/google.cloud.audit.AuditLog',
-      serviceName: entry.serviceName,
-      methodName: entry.methodName,
-      resourceName: entry.resourceName,
-      authenticationInfo: { principalEmail: entry.principal.email, principalSubject: entry.principal.uid },
-      requestMetadata: { callerIp: entry.callerIp },
-    },
-    labels: {
-      personId: entry.personId,
-      operation: entry.operation,
-      resource: entry.resource,
-      role: entry.principal.role,
-      count: String(entry.count),
-    },
+    ...auditPayload(entry),
   }
 }

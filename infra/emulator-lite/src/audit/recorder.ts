@@ -42,6 +42,8 @@ export function callerIpOf(req: IncomingMessage): string | null {
 }
 
 type Touch = { path: string }
+/** A person's data of one kind that a request touched: how many documents, and the (first) one's path. */
+type Touched = { personId: string; resource: AccessResource; count: number; path: string }
 
 /**
  * Records a client's reads and writes of person data in the access log, before the response is sent.
@@ -52,9 +54,9 @@ export function createAccessRecorder(log: AccessLog | null) {
   function record(
     caller: Caller,
     req: IncomingMessage,
-    touched: Iterable<{ personId: string; resource: AccessResource; count: number }>,
+    touched: Iterable<Touched>,
     base: Pick<AccessRecord, 'project' | 'operation' | 'serviceName' | 'methodName'> & {
-      resourceNameOf: (personId: string, resource: AccessResource) => string
+      resourceNameOf: (touched: Touched) => string
     },
   ): void {
     if (log === null || caller.privileged) return
@@ -63,13 +65,14 @@ export function createAccessRecorder(log: AccessLog | null) {
     const email = typeof claims.email === 'string' ? claims.email : null
     const callerIp = callerIpOf(req)
     const records: AccessRecord[] = []
-    for (const { personId, resource, count } of touched) {
+    for (const each of touched) {
+      const { personId, resource, count } = each
       records.push({
         project: base.project,
         personId,
         operation: base.operation,
         resource,
-        resourceName: base.resourceNameOf(personId, resource),
+        resourceName: base.resourceNameOf(each),
         serviceName: base.serviceName,
         methodName: base.methodName,
         principal: {
@@ -84,9 +87,9 @@ export function createAccessRecorder(log: AccessLog | null) {
     log.append(records)
   }
 
-  /** Documents grouped by person and kind of data, with how many of each. */
-  function group(docs: Iterable<Touch>): { personId: string; resource: AccessResource; count: number; path: string }[] {
-    const groups = new Map<string, { personId: string; resource: AccessResource; count: number; path: string }>()
+  /** Documents grouped by person and kind of data, with how many of each (and the first one's path). */
+  function group(docs: Iterable<Touch>): Touched[] {
+    const groups = new Map<string, Touched>()
     for (const { path } of docs) {
       const data = personDataOf(path)
       if (data === null) continue
@@ -120,18 +123,14 @@ export function createAccessRecorder(log: AccessLog | null) {
       if (log === null || caller.privileged || docs.length === 0) return
       const groups = group(docs)
       if (groups.length === 0) return
-      const paths = new Map(groups.map((g) => [`${g.personId}\u0000${g.resource}`, g.path]))
       record(caller, req, groups, {
         project: db.project,
         operation: query ? 'list' : 'get',
         serviceName: 'firestore.googleapis.com',
         methodName: `google.firestore.v1.Firestore.${methodName}`,
-        resourceNameOf: (personId, resource) => {
-          if (!query || resource === 'person') {
-            // A single document, or a person document from a query: the person's own path.
-            const path = query ? `persons/${personId}` : (paths.get(`${personId}\u0000${resource}`) ?? '')
-            return `${documentsRoot(db)}/${path}`
-          }
+        resourceNameOf: ({ resource, path }) => {
+          // A single document, or a person document from a query (persons/{id}): its own path.
+          if (!query || resource === 'person') return `${documentsRoot(db)}/${path}`
           const collection = query.allDescendants
             ? `${query.parent === '' ? '' : `${query.parent}/`}{path=**}/${query.collectionId}`
             : `${query.parent === '' ? '' : `${query.parent}/`}${query.collectionId}`
@@ -152,19 +151,14 @@ export function createAccessRecorder(log: AccessLog | null) {
       for (const operation of ['create', 'update', 'delete'] as const) {
         const groups = group(writes.filter((write) => write.operation === operation))
         if (groups.length === 0) continue
-        const paths = new Map(groups.map((g) => [`${g.personId}\u0000${g.resource}`, g.path]))
         record(caller, req, groups, {
           project: db.project,
           operation,
           serviceName: 'firestore.googleapis.com',
           methodName: `google.firestore.v1.Firestore.${methodName}`,
-          resourceNameOf: (personId, resource) => {
-            const group = groups.find((g) => g.personId === personId && g.resource === resource)
-            // One document: its path; several: their collection.
-            const path = paths.get(`${personId}\u0000${resource}`) ?? ''
-            const named = group && group.count > 1 ? path.split('/').slice(0, -1).join('/') : path
-            return `${documentsRoot(db)}/${named}`
-          },
+          // One document: its path; several: their collection.
+          resourceNameOf: ({ path, count }) =>
+            `${documentsRoot(db)}/${count > 1 ? path.slice(0, path.lastIndexOf('/')) : path}`,
         })
       }
     },
@@ -181,7 +175,7 @@ export function createAccessRecorder(log: AccessLog | null) {
     ): void {
       const data = personObjectOf(name)
       if (data === null) return
-      record(caller, req, [{ ...data, count: 1 }], {
+      record(caller, req, [{ ...data, count: 1, path: name }], {
         project,
         operation,
         serviceName: 'firebasestorage.googleapis.com',
