@@ -1,6 +1,7 @@
 // emulator-lite CLI: `tsx infra/emulator-lite/src/cli.ts [--host H] [--firestore-port N] [--storage-port N]
 //   [--auth-port N] [--project ID] [--import-auth DIR] [--firestore-rules FILE] [--storage-rules FILE]
-//   [--data DIR | --in-memory] [--no-access-log] [--access-log-retention-days N]`
+//   [--data DIR | --in-memory] [--no-access-log] [--access-log-retention-days N]
+//   [--admin-port N] [--admin-host H]`
 
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
@@ -15,6 +16,10 @@ const { values } = parseArgs({
     'firestore-port': { type: 'string', default: process.env.FIRESTORE_PORT ?? '8080' },
     'storage-port': { type: 'string', default: process.env.STORAGE_PORT ?? '9199' },
     'auth-port': { type: 'string' },
+    /** The privileged listener (Auth, Firestore, Storage on one port) for the api, the seed and tools. */
+    'admin-port': { type: 'string', default: process.env.EMULATOR_ADMIN_PORT ?? '9098' },
+    /** 127.0.0.1 natively; 0.0.0.0 only inside a container, and never published. */
+    'admin-host': { type: 'string', default: process.env.EMULATOR_ADMIN_HOST ?? '127.0.0.1' },
     /** Project of Auth calls that name none (web SDK calls). */
     project: {
       type: 'string',
@@ -36,6 +41,7 @@ const { values } = parseArgs({
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..')
 const firestorePort = Number(values['firestore-port'])
 const storagePort = Number(values['storage-port'])
+const adminPort = Number(values['admin-port'])
 // Only an explicit --auth-port is binding. AUTH_PORT or 9099 is a preference: callers that predate
 // Auth (scripts, benchmarks, the Docker image running firebase-tools' Auth beside this) get a free
 // port instead of failing when it is taken.
@@ -53,6 +59,8 @@ try {
     firestorePort,
     storagePort,
     authPort,
+    adminPort,
+    adminHost: values['admin-host'],
     authProjectId: values.project,
     authImportFrom: values['import-auth'],
     firestoreRules: values['firestore-rules'],
@@ -70,7 +78,7 @@ try {
     for (const failure of failed) console.log(`  account ${failure.index}: ${failure.message}`)
   }
   console.log(
-    `emulator-lite ready firestore=http://${emulator.host}:${emulator.firestorePort} storage=http://${emulator.host}:${emulator.storagePort} auth=http://${emulator.host}:${emulator.authPort}`,
+    `emulator-lite ready firestore=http://${emulator.host}:${emulator.firestorePort} storage=http://${emulator.host}:${emulator.storagePort} auth=http://${emulator.host}:${emulator.authPort} admin=http://${emulator.adminHost}:${emulator.adminPort}${emulator.adminSecretFile ? ` admin-secret-file=${emulator.adminSecretFile}` : ''}`,
   )
   const stop = () => emulator.close().then(() => process.exit(0))
   process.on('SIGINT', stop)
@@ -79,7 +87,14 @@ try {
   const code = (error as NodeJS.ErrnoException).code
   if (code === 'EADDRINUSE') {
     const port = (error as { port?: number }).port
-    const variable = port === storagePort ? 'STORAGE_PORT' : port === authPort ? 'AUTH_PORT' : 'FIRESTORE_PORT'
+    const variable =
+      port === storagePort
+        ? 'STORAGE_PORT'
+        : port === authPort
+          ? 'AUTH_PORT'
+          : port === adminPort
+            ? 'EMULATOR_ADMIN_PORT'
+            : 'FIRESTORE_PORT'
     console.error(
       `Port ${port} is already in use (${variable}). Stop what is using it, or set ${variable} to another port.`,
     )

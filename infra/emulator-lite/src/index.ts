@@ -1,17 +1,22 @@
-import type { Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { resolve } from 'node:path'
+import { getRequestListener } from '@hono/node-server'
 import { AccessLog } from './audit/access-log.ts'
 import { createAccessRecorder } from './audit/recorder.ts'
-import { createAccessLogHandler } from './audit/routes.ts'
+import { accessLogRoutes } from './audit/routes.ts'
 import { AuthStore } from './auth/auth-store.ts'
 import { type ImportResult, importOfficialExport } from './auth/import.ts'
-import { createAuthServer } from './auth/server.ts'
-import { createFirestoreHandler } from './firestore/routes.ts'
-import { ApiError } from './http/errors.ts'
-import { createApiServer, sendJson } from './http/server.ts'
+import { authRootRoutes, authRoutes } from './auth/routes.ts'
+import { firestoreRootRoutes, firestoreRoutes } from './firestore/routes.ts'
+import { createCoreApp, type Listener, type Route, type VerifyIdToken } from './http/core.ts'
+import { loadAdminSecret, newAdminSecret } from './security/admin-secret.ts'
+import { decodeIdTokenOrNull } from './security/caller.ts'
 import { loadRulesFile, Rulesets } from './security/rulesets.ts'
-import { createStorageHandler, type StorageHandlerOptions } from './storage/routes.ts'
+import { type StorageOptions, storageRoutes } from './storage/routes.ts'
 import { Store } from './store/store.ts'
+
+export type { Listener, Route, VerifyIdToken } from './http/core.ts'
 
 export type EmulatorLiteOptions = {
   host?: string
@@ -32,8 +37,8 @@ export type EmulatorLiteOptions = {
    * `auth_export/accounts.json`), imported into `authProjectId` while the database has no accounts.
    */
   authImportFrom?: string
-  /** Decides Firebase Storage downloads without a valid download token (default: refused); see StorageHandlerOptions. */
-  storageAuthorizeRead?: StorageHandlerOptions['authorizeRead']
+  /** Decides Firebase Storage downloads without a valid download token while no storage rules are loaded (default: allowed). */
+  storageAuthorizeRead?: StorageOptions['authorizeRead']
   /**
    * Security rules files (Firestore for every project, Storage for every bucket), enforced for every
    * request without the owner credential. Without them everything is allowed, as the official
@@ -49,6 +54,19 @@ export type EmulatorLiteOptions = {
   accessLog?: boolean
   /** Keep access-log entries this many days (pruned at start and daily, with a marker); default: keep all. */
   accessLogRetentionDays?: number | null
+  /**
+   * The privileged listener (Auth, Firestore and Storage on one port) for server SDKs and tools:
+   * there `Bearer owner` and the GCS JSON API without credentials are privileged. 0 picks a free
+   * port; default 9098, or 0 when `firestorePort` is 0. Never hand it to browsers.
+   */
+  adminPort?: number
+  /** Where the admin listener binds (default 127.0.0.1; `0.0.0.0` only inside a container, never published). */
+  adminHost?: string
+  /**
+   * Checks the ID tokens of Firestore and Storage requests (default: decoded without verification,
+   * as the official emulators do). A token it returns null for is no token.
+   */
+  verifyIdToken?: VerifyIdToken
 }
 
 export type EmulatorLite = {
@@ -56,6 +74,13 @@ export type EmulatorLite = {
   firestorePort: number
   storagePort: number
   authPort: number
+  /** The privileged listener's port (Auth, Firestore and Storage together). */
+  adminPort: number
+  adminHost: string
+  /** Presented as `Bearer <secret>` on any listener it is privileged; kept in `<dataDir>/admin-secret`. */
+  adminSecret: string
+  /** The file holding the admin secret (null in memory). */
+  adminSecretFile: string | null
   /** What `authImportFrom` imported on this start; null when nothing was imported. */
   authImport: ImportResult | null
   close(): Promise<void>
@@ -98,48 +123,71 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     clearInterval(pruneTimer)
     accessLog?.close()
   }
-  const authServer = createAuthServer({ store: authStore, defaultProject: authProjectId })
-  const firestore = createFirestoreHandler(store, rulesets, recorder)
-  const accessLogRoutes = createAccessLogHandler(accessLog)
-  const storage = createStorageHandler(store, () => `http://${host}:${storagePortOf()}`, {
+  const dataDir = resolve(options.dataDir ?? '.data/emulator-lite')
+  const admin = options.inMemory ? { secret: newAdminSecret(), file: null } : loadAdminSecret(dataDir)
+  const health: (service: Route['service']) => Route = (service) => ({
+    name: `${service}.health`,
+    method: 'GET',
+    path: '/health',
+    service,
+    handler: (c) => c.json(HEALTH),
+  })
+  const firestore = [...firestoreRoutes(store, rulesets, recorder), ...accessLogRoutes(accessLog)]
+  const storage = storageRoutes(store, {
     authorizeRead: options.storageAuthorizeRead,
     rulesets,
-    recorder,
   })
-
-  const firestoreServer = createApiServer(async (req, url, res) => {
-    if (url.pathname === '/' && req.method === 'GET') {
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('Ok')
-      return
-    }
-    if (url.pathname === '/health') return sendJson(res, 200, HEALTH)
-    if (await accessLogRoutes(req, url, res)) return
-    if (!(await firestore(req, url, res))) throw new ApiError('NOT_FOUND', `No route for ${req.method} ${url.pathname}`)
-  })
-  const storageServer = createApiServer(async (req, url, res) => {
-    if (url.pathname === '/health') return sendJson(res, 200, HEALTH)
-    if (!(await storage(req, url, res))) throw new ApiError('NOT_FOUND', `No route for ${req.method} ${url.pathname}`)
-  }, 'x-goog-upload-url, x-goog-upload-status, x-goog-upload-chunk-granularity, x-goog-upload-control-url, x-goog-upload-size-received, x-goog-upload-content-type, x-goog-upload-command, x-goog-upload-header-content-type')
-  const listen = (server: Server, port: number) =>
+  const auth = authRoutes({ store: authStore, defaultProject: authProjectId })
+  const tables: Record<Listener, Route[][]> = {
+    firestore: [firestoreRootRoutes, [health('firestore')], firestore],
+    storage: [[health('storage')], storage],
+    auth: [authRootRoutes, auth],
+    admin: [firestoreRootRoutes, [health('firestore')], firestore, storage, auth],
+  }
+  const deps = {
+    verifyIdToken: options.verifyIdToken ?? decodeIdTokenOrNull,
+    adminSecret: admin.secret,
+    recorder: accessLog === null ? null : recorder,
+    rulesActive: (route: Route, c: Parameters<Route['handler']>[0]) =>
+      route.rules === 'storage'
+        ? rulesets.storage() !== null
+        : rulesets.firestore(route.project ? route.project(c) : '') !== null,
+  }
+  const serverFor = (listener: Listener): Server =>
+    createServer(getRequestListener(createCoreApp(listener, tables[listener], deps).fetch))
+  const firestoreServer = serverFor('firestore')
+  const storageServer = serverFor('storage')
+  const authServer = serverFor('auth')
+  const adminServer = serverFor('admin')
+  const servers = [firestoreServer, storageServer, authServer, adminServer]
+  const listen = (server: Server, port: number, on = host) =>
     new Promise<number>((resolve, reject) => {
       server.once('error', reject)
-      server.listen(port, host, () => resolve((server.address() as AddressInfo).port))
+      server.listen(port, on, () => resolve((server.address() as AddressInfo).port))
     })
-  let storagePort = options.storagePort ?? 9199
-  const storagePortOf = () => storagePort
+  const adminHost = options.adminHost ?? '127.0.0.1'
   try {
     const firestorePort = await listen(firestoreServer, options.firestorePort ?? 8080)
-    storagePort = await listen(storageServer, storagePort)
+    const storagePort = await listen(storageServer, options.storagePort ?? 9199)
     const authPort = await listen(authServer, options.authPort ?? (options.firestorePort === 0 ? 0 : 9099))
+    const adminPort = await listen(
+      adminServer,
+      options.adminPort ?? (options.firestorePort === 0 ? 0 : 9098),
+      adminHost,
+    )
     return {
       host,
       firestorePort,
       storagePort,
       authPort,
+      adminPort,
+      adminHost,
+      adminSecret: admin.secret,
+      adminSecretFile: admin.file,
       authImport,
       async close() {
         await Promise.all(
-          [firestoreServer, storageServer, authServer].map(
+          servers.map(
             (server) =>
               new Promise<void>((resolve) => {
                 server.closeAllConnections()
@@ -152,9 +200,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
       },
     }
   } catch (error) {
-    firestoreServer.close()
-    storageServer.close()
-    authServer.close()
+    for (const server of servers) server.close()
     store.close()
     closeAccessLog()
     throw error

@@ -307,7 +307,7 @@ describe('errors on the wire (hand-built requests)', () => {
   const name = (path: string) => `projects/${sdk.projectId}/databases/(default)/documents/${path}`
   async function call(rpc: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
     const response = await fetch(
-      `http://${sdk.firestoreHost}/v1/projects/${sdk.projectId}/databases/(default)/documents${rpc}`,
+      `http://${sdk.adminFirestoreHost}/v1/projects/${sdk.projectId}/databases/(default)/documents${rpc}`,
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },

@@ -5,7 +5,7 @@ import { connectStorageEmulator, type FirebaseStorage, getStorage } from 'fireba
 import { type App, deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app'
 import { type Firestore as AdminFirestore, initializeFirestore } from 'firebase-admin/firestore'
 import { getStorage as getAdminStorage } from 'firebase-admin/storage'
-import { startEmulatorLite } from '../src/index.ts'
+import { type EmulatorLite, startEmulatorLite } from '../src/index.ts'
 
 /**
  * The official SDKs pointed at an emulator. Hosts come from FIRESTORE_EMULATOR_HOST /
@@ -17,6 +17,12 @@ export type Sdks = {
   /** `host:port` of the Firestore and Storage targets, for the few hand-built (error-case) requests. */
   firestoreHost: string
   storageHost: string
+  /**
+   * Where firebase-admin and privileged hand-built requests (`Bearer owner`) go: emulator-lite's
+   * admin listener (Firestore and Storage on one port), or the official emulators' own ports.
+   */
+  adminFirestoreHost: string
+  adminStorageHost: string
   lite: Firestore
   storage: FirebaseStorage
   admin: AdminFirestore
@@ -24,9 +30,14 @@ export type Sdks = {
   close(): Promise<void>
 }
 
-export function connectSdks(firestoreHost: string, storageHost: string): Sdks {
-  process.env.FIRESTORE_EMULATOR_HOST = firestoreHost
-  process.env.FIREBASE_STORAGE_EMULATOR_HOST = storageHost
+export function connectSdks(
+  firestoreHost: string,
+  storageHost: string,
+  adminHosts: { firestore: string; storage: string } = { firestore: firestoreHost, storage: storageHost },
+): Sdks {
+  // firebase-admin reads its hosts from the environment when its services are created (below).
+  process.env.FIRESTORE_EMULATOR_HOST = adminHosts.firestore
+  process.env.FIREBASE_STORAGE_EMULATOR_HOST = adminHosts.storage
   const projectId = `demo-lite-${randomUUID().slice(0, 8)}`
   const bucket = `${projectId}.appspot.com`
   const web: FirebaseApp = initializeApp({ projectId, apiKey: 'fake-api-key', storageBucket: bucket }, projectId)
@@ -45,6 +56,8 @@ export function connectSdks(firestoreHost: string, storageHost: string): Sdks {
     bucket,
     firestoreHost,
     storageHost,
+    adminFirestoreHost: adminHosts.firestore,
+    adminStorageHost: adminHosts.storage,
     lite,
     storage,
     admin,
@@ -54,6 +67,15 @@ export function connectSdks(firestoreHost: string, storageHost: string): Sdks {
       await deleteAdminApp(adminApp)
     },
   }
+}
+
+/** The SDKs pointed at an in-process emulator-lite: clients at its public ports, firebase-admin at its admin port. */
+export function connectLite(emulator: EmulatorLite): Sdks {
+  const admin = `127.0.0.1:${emulator.adminPort}`
+  return connectSdks(`127.0.0.1:${emulator.firestorePort}`, `127.0.0.1:${emulator.storagePort}`, {
+    firestore: admin,
+    storage: admin,
+  })
 }
 
 /**
@@ -66,14 +88,9 @@ export async function connectConformanceTarget(): Promise<Sdks> {
     if (!firestore || !storage) throw new Error('set FIRESTORE_EMULATOR_HOST and FIREBASE_STORAGE_EMULATOR_HOST')
     return connectSdks(firestore, storage)
   }
-  // The parity run starts the official Storage emulator with rules that allow everything; this is the same.
-  const emulator = await startEmulatorLite({
-    firestorePort: 0,
-    storagePort: 0,
-    inMemory: true,
-    storageAuthorizeRead: () => true,
-  })
-  const sdks = connectSdks(`127.0.0.1:${emulator.firestorePort}`, `127.0.0.1:${emulator.storagePort}`)
+  // Without storage rules everything is allowed, as the official Storage emulator in the parity run.
+  const emulator = await startEmulatorLite({ firestorePort: 0, storagePort: 0, inMemory: true })
+  const sdks = connectLite(emulator)
   return {
     ...sdks,
     async close() {

@@ -1,8 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ACCESS_OPERATIONS, ACCESS_RESOURCES, ACCESS_ROLES, type AccessOperation } from '@bosted/domain/access-log'
+import { type Ctx, jsonResponse, type Route } from '../http/core.ts'
 import { ApiError, invalid } from '../http/errors.ts'
-import { readJson, sendJson } from '../http/server.ts'
-import { callerOf } from '../security/caller.ts'
+import { readJson } from '../http/server.ts'
 import type { AccessLog, AccessRecord } from './access-log.ts'
 
 const MAX_APPEND = 500
@@ -59,61 +58,89 @@ function parseAppended(raw: unknown, project: string): AccessRecord {
   }
 }
 
+/** The project segment of an access-log path. */
+function projectOf(c: Ctx): string {
+  const match = /^\/emulator\/v1\/projects\/([^/]+)\/accessLog/.exec(c.var.url.pathname)
+  try {
+    return decodeURIComponent(match?.[1] ?? '')
+  } catch {
+    throw invalid('Malformed path encoding')
+  }
+}
+
 /**
- * The access log's own endpoints, for the api (owner credential only; no client reaches them):
+ * The access log's own endpoints, for the api (privileged callers only; no client reaches them):
  *   GET  /emulator/v1/projects/{p}/accessLog?personId=…[&from&to&actor&operation&pageToken&pageSize]
  *   POST /emulator/v1/projects/{p}/accessLog:append   {entries: [...]}
  *   GET  /emulator/v1/accessLog:verify
  * Nothing edits or deletes an entry; retention runs inside the emulator and leaves a marker.
  */
-export function createAccessLogHandler(log: AccessLog | null) {
-  return async function handle(req: IncomingMessage, url: URL, res: ServerResponse): Promise<boolean> {
-    const verify = url.pathname === '/emulator/v1/accessLog:verify'
-    const match = /^\/emulator\/v1\/projects\/([^/]+)\/accessLog(:append)?$/.exec(url.pathname)
-    if (!verify && !match) return false
-    if (!callerOf(req).privileged) throw new ApiError('PERMISSION_DENIED', 'The access log is for server SDKs only.')
+export function accessLogRoutes(log: AccessLog | null): Route[] {
+  const open = (c: Ctx): AccessLog => {
+    if (!c.var.caller.privileged) throw new ApiError('PERMISSION_DENIED', 'The access log is for server SDKs only.')
     if (log === null) throw new ApiError('FAILED_PRECONDITION', 'The access log is turned off (--no-access-log).')
-    if (verify) {
-      if (req.method !== 'GET') return false
-      sendJson(res, 200, log.verify())
-      return true
-    }
-    const project = decodeURIComponent(match?.[1] as string)
-    if (match?.[2] === ':append') {
-      if (req.method !== 'POST') return false
-      const body = await readJson(req)
-      if (!Array.isArray(body.entries) || body.entries.length === 0 || body.entries.length > MAX_APPEND)
-        throw invalid(`entries must hold 1 to ${MAX_APPEND} entries`)
-      const seqs = log.append(body.entries.map((entry) => parseAppended(entry, project)))
-      sendJson(res, 200, { seqs })
-      return true
-    }
-    if (req.method !== 'GET') return false
-    const personId = url.searchParams.get('personId')
-    if (personId === null || personId === '') throw invalid('personId is required')
-    const operation = url.searchParams.get('operation')
-    if (operation !== null && !isOneOf(ACCESS_OPERATIONS, operation)) throw invalid('Unknown operation')
-    const rawSize = url.searchParams.get('pageSize')
-    const pageSize = rawSize === null ? 50 : Number(rawSize)
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE)
-      throw invalid(`pageSize must be 1 to ${MAX_PAGE}`)
-    const token = url.searchParams.get('pageToken')
-    if (token !== null && !/^\d{1,15}$/.test(token)) throw invalid('Invalid pageToken')
-    const { records, nextBeforeSeq } = log.list({
-      project,
-      personId,
-      fromMs: timeParam(url, 'from'),
-      toMs: timeParam(url, 'to'),
-      actor: url.searchParams.get('actor') ?? undefined,
-      operation: (operation as AccessOperation | null) ?? undefined,
-      beforeSeq: token === null ? undefined : Number(token),
-      pageSize,
-    })
-    sendJson(res, 200, {
-      entries: records,
-      nextPageToken: nextBeforeSeq === null ? null : String(nextBeforeSeq),
-      actors: token === null ? log.actors(project, personId) : [],
-    })
-    return true
+    return log
   }
+  const base = { service: 'firestore' as const, management: true, project: projectOf }
+  return [
+    {
+      ...base,
+      name: 'accessLog.verify',
+      method: 'GET',
+      path: '/emulator/v1/:op{accessLog:verify}',
+      project: () => '',
+      handler: (c) => jsonResponse(c, 200, open(c).verify()),
+    },
+    {
+      ...base,
+      name: 'accessLog.append',
+      method: 'POST',
+      path: '/emulator/v1/projects/:project/:op{accessLog:append}',
+      handler: async (c) => {
+        const log = open(c)
+        const project = projectOf(c)
+        const body = await readJson(c.env.incoming)
+        if (!Array.isArray(body.entries) || body.entries.length === 0 || body.entries.length > MAX_APPEND)
+          throw invalid(`entries must hold 1 to ${MAX_APPEND} entries`)
+        const seqs = log.append(body.entries.map((entry) => parseAppended(entry, project)))
+        return jsonResponse(c, 200, { seqs })
+      },
+    },
+    {
+      ...base,
+      name: 'accessLog.list',
+      method: 'GET',
+      path: '/emulator/v1/projects/:project/accessLog',
+      handler: (c) => {
+        const log = open(c)
+        const project = projectOf(c)
+        const url = c.var.url
+        const personId = url.searchParams.get('personId')
+        if (personId === null || personId === '') throw invalid('personId is required')
+        const operation = url.searchParams.get('operation')
+        if (operation !== null && !isOneOf(ACCESS_OPERATIONS, operation)) throw invalid('Unknown operation')
+        const rawSize = url.searchParams.get('pageSize')
+        const pageSize = rawSize === null ? 50 : Number(rawSize)
+        if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE)
+          throw invalid(`pageSize must be 1 to ${MAX_PAGE}`)
+        const token = url.searchParams.get('pageToken')
+        if (token !== null && !/^\d{1,15}$/.test(token)) throw invalid('Invalid pageToken')
+        const { records, nextBeforeSeq } = log.list({
+          project,
+          personId,
+          fromMs: timeParam(url, 'from'),
+          toMs: timeParam(url, 'to'),
+          actor: url.searchParams.get('actor') ?? undefined,
+          operation: (operation as AccessOperation | null) ?? undefined,
+          beforeSeq: token === null ? undefined : Number(token),
+          pageSize,
+        })
+        return jsonResponse(c, 200, {
+          entries: records,
+          nextPageToken: nextBeforeSeq === null ? null : String(nextBeforeSeq),
+          actors: token === null ? log.actors(project, personId) : [],
+        })
+      },
+    },
+  ]
 }

@@ -1,27 +1,23 @@
-import type { IncomingMessage } from 'node:http'
 import { ApiError } from '../http/errors.ts'
 import type { RulesAuth } from '../rules/index.ts'
 
-/** Who sent a request: a privileged server SDK (no rules), or a client with or without an ID token. */
+/**
+ * Who sent a request (decided once, by the identity middleware of http/core.ts): a privileged server
+ * SDK or tool (no rules), or a client with or without a believed ID token.
+ */
 export type Caller = { privileged: true } | { privileged: false; auth: RulesAuth }
 
-const PRIVILEGED: Caller = { privileged: true }
-const ANONYMOUS: Caller = { privileged: false, auth: null }
-
 /**
- * Reads the Authorization header as the official emulators do (rules-language.md §7): `owner` and
- * Google OAuth access tokens are an administrator; any other token is an ID token whose payload is
- * decoded without verification (emulators accept the Auth emulator's unsigned tokens); no header is
- * an unauthenticated client. Firestore clients send `Bearer`, the Storage web SDK `Firebase`.
+ * The default ID-token check (the official emulators'): the payload decoded without verification;
+ * a token that is not a JWT with a subject is no token. Replaced by a verifier through
+ * `startEmulatorLite({ verifyIdToken })`.
  */
-export function callerOf(req: IncomingMessage): Caller {
-  const header = req.headers.authorization
-  if (header === undefined || header.trim() === '') return ANONYMOUS
-  const match = /^(bearer|firebase)\s+(\S+)\s*$/i.exec(header)
-  if (!match) throw new ApiError('UNAUTHENTICATED', 'Unsupported Authorization header')
-  const token = match[2] as string
-  if (token.toLowerCase() === 'owner' || token.startsWith('ya29.')) return PRIVILEGED
-  return { privileged: false, auth: decodeIdToken(token) }
+export function decodeIdTokenOrNull(token: string): RulesAuth | null {
+  try {
+    return decodeIdToken(token)
+  } catch {
+    return null
+  }
 }
 
 /** The claims of an ID token as `request.auth`: uid from `sub` (or `user_id`), every claim in `token`. */

@@ -1,7 +1,6 @@
-import type { IncomingMessage } from 'node:http'
 import { checkStorage, type DocLookup, type StorageResource } from '../rules/index.ts'
 import type { Store } from '../store/store.ts'
-import { callerOf } from './caller.ts'
+import type { Caller } from './caller.ts'
 import { permissionDenied } from './firestore-guard.ts'
 import type { Rulesets } from './rulesets.ts'
 
@@ -54,8 +53,8 @@ export function toStorageResource(bucket: string, name: string, meta: StoredMeta
 }
 
 /**
- * storage.rules for the Firebase (`/v0`) routes. The GCS JSON routes are firebase-admin's, which the
- * official emulator treats as the owner, and so does this.
+ * storage.rules for the Firebase (`/v0`) routes. The GCS JSON routes are firebase-admin's, a
+ * management surface (the admin listener, or the admin secret): no rules apply there.
  */
 export function createStorageGuard(store: Store, rulesets: Rulesets) {
   return {
@@ -66,7 +65,7 @@ export function createStorageGuard(store: Store, rulesets: Rulesets) {
 
     /** Throws PERMISSION_DENIED unless the caller (owner, or as the rules decide) may do this. */
     check(
-      req: IncomingMessage,
+      caller: Caller,
       access: {
         bucket: string
         name: string
@@ -77,7 +76,6 @@ export function createStorageGuard(store: Store, rulesets: Rulesets) {
     ): void {
       const ruleset = rulesets.storage()
       if (ruleset === null) return
-      const caller = callerOf(req)
       if (caller.privileged) return
       const project = projectOfBucket(access.bucket)
       const read = (path: string) => store.getDocument(project, '(default)', path)?.fields ?? null

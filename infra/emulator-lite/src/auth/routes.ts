@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { IncomingMessage } from 'node:http'
+import type { Route as CoreRoute, Ctx } from '../http/core.ts'
 import { MAX_BODY_BYTES } from '../http/server.ts'
 import type { AuthStore } from './auth-store.ts'
 import { AuthError, notFound, notImplemented, schemaError } from './errors.ts'
@@ -18,8 +19,6 @@ const LEGACY: Record<string, string> = {
   uploadAccount: 'batchCreate',
   downloadAccount: 'batchGet',
 }
-
-type Credential = { privileged: boolean }
 
 type Route = {
   /** Needs an API key or `Bearer owner`; the /emulator control plane needs neither. */
@@ -200,20 +199,12 @@ function route(method: string, path: string): Route | undefined {
   return undefined
 }
 
-/** `Bearer owner` (firebase-admin, the CLI) is privileged; an API key alone is a web client (§1.2). */
-function credentialOf(req: IncomingMessage, query: URLSearchParams): Credential {
-  const authorization = req.headers.authorization
-  if (authorization !== undefined) {
-    const token = authorization.replace(/^bearer\s+/i, '')
-    if (token !== authorization && (token.toLowerCase() === 'owner' || token.startsWith('ya29.')))
-      return { privileged: true }
-    throw new AuthError(
-      'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.',
-      401,
-      'UNAUTHENTICATED',
-    )
-  }
-  if (query.get('key') || req.headers['x-goog-api-key']) return { privileged: false }
+/**
+ * Without a privileged credential (the identity middleware decided that from the Authorization
+ * header) a call needs an API key: it is then a web client (§1.2).
+ */
+function requireApiKey(req: IncomingMessage, query: URLSearchParams): void {
+  if (query.get('key') || req.headers['x-goog-api-key']) return
   throw new AuthError('The request is missing a valid API key.', 403, 'PERMISSION_DENIED', 'forbidden')
 }
 
@@ -273,87 +264,131 @@ async function parseBody(req: IncomingMessage, kind: Route['body']): Promise<Bod
   return camelKeys(parsed)
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body)
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
-  res.end(text)
-}
-
-/** CORS exactly as the official emulator's `cors({origin:true})` plus its Private Network Access hook (§9). */
-function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
-  const origin = req.headers.origin
-  if (origin) {
-    res.setHeader('access-control-allow-origin', origin)
-    res.setHeader('vary', 'Origin')
-  }
-  if (req.method !== 'OPTIONS') return false
-  res.setHeader('access-control-allow-methods', 'GET,HEAD,PUT,PATCH,POST,DELETE')
-  const requested = req.headers['access-control-request-headers']
-  if (origin && requested) {
-    res.setHeader('access-control-allow-headers', requested)
-    res.setHeader('vary', 'Origin, Access-Control-Request-Headers')
-  }
-  if (req.headers['access-control-request-private-network'] === 'true') {
-    res.setHeader('access-control-allow-private-network', 'true')
-  }
-  res.writeHead(204, { 'content-length': '0' }).end()
-  return true
-}
-
-export type AuthServerOptions = {
+export type AuthRoutesOptions = {
   store: AuthStore
   /** Where calls that name no project (every web SDK call) go, like the official `--project`. */
   defaultProject: string
 }
 
 /**
- * The Auth emulator's HTTP surface: Identity Toolkit v1/v2, securetoken, the legacy v3 aliases and
- * the /emulator control plane, answering in the official emulator's error envelope. No request,
- * however malformed, gets a 5xx unless the server itself is broken.
+ * The path families of the Auth emulator's HTTP surface: Identity Toolkit v1/v2, securetoken, the
+ * legacy v3 aliases and the /emulator control plane. `management` families (a project named in the
+ * path, the control plane) are refused on the browser-facing listener without the admin secret.
  */
-export function createAuthServer(options: AuthServerOptions): Server {
-  return createServer(async (req, res) => {
-    if (applyCors(req, res)) return
-    try {
-      const url = new URL(req.url ?? '/', 'http://localhost')
-      if (url.pathname === '/' && req.method === 'GET') {
-        req.resume()
-        sendJson(res, 200, {
+const FAMILIES: { name: string; methods: string[]; path: string; management?: boolean }[] = [
+  { name: 'accounts', methods: ['GET', 'POST'], path: '/identitytoolkit.googleapis.com/v1/:op{accounts:\\w+}' },
+  {
+    name: 'projectAccounts',
+    methods: ['POST'],
+    path: '/identitytoolkit.googleapis.com/v1/projects/:project/accounts',
+    management: true,
+  },
+  {
+    name: 'projectAccountOps',
+    methods: ['GET', 'POST'],
+    path: '/identitytoolkit.googleapis.com/v1/projects/:rest{[^/:]+(?:/tenants/[^/:]*)?/accounts:\\w+}',
+    management: true,
+  },
+  {
+    name: 'createSessionCookie',
+    methods: ['POST'],
+    path: '/identitytoolkit.googleapis.com/v1/:rest{projects/[^/:]+:createSessionCookie}',
+    management: true,
+  },
+  { name: 'projectConfig', methods: ['GET'], path: '/identitytoolkit.googleapis.com/v1/projects' },
+  {
+    name: 'tenants',
+    methods: ['GET'],
+    path: '/identitytoolkit.googleapis.com/v2/projects/:project/tenants',
+    management: true,
+  },
+  {
+    name: 'config',
+    methods: ['GET', 'PATCH'],
+    path: '/identitytoolkit.googleapis.com/v2/projects/:project/config',
+    management: true,
+  },
+  {
+    name: 'v2Public',
+    methods: ['GET'],
+    path: '/identitytoolkit.googleapis.com/v2/:op{recaptchaConfig|passwordPolicy}',
+  },
+  { name: 'token', methods: ['POST'], path: '/securetoken.googleapis.com/v1/token' },
+  {
+    name: 'legacy',
+    methods: ['GET', 'POST'],
+    path: '/www.googleapis.com/identitytoolkit/v3/relyingparty/:op',
+  },
+  {
+    name: 'emulator',
+    methods: ['GET', 'PATCH', 'DELETE'],
+    path: '/emulator/v1/projects/:project/:resource{accounts|config|oobCodes|verificationCodes}',
+    management: true,
+  },
+  // KEY PUBLISHING (branch `signing`): the contract's GET endpoints under /www.googleapis.com/robot/v1/…
+  // and /www.googleapis.com/service_accounts/v1/… and …/identitytoolkit/v3/relyingparty/publicKeys are
+  // added here as their own routes (not management: anyone may read public keys), before `legacy`.
+]
+
+/** One call, after the middleware: its body, its project and the operation. */
+async function serve(options: AuthRoutesOptions, c: Ctx): Promise<Response> {
+  const req = c.env.incoming
+  const url = c.var.url
+  const matched = route(req.method ?? 'GET', url.pathname)
+  if (!matched) throw notFound()
+  const privileged = c.var.caller.privileged
+  if (matched.credential && !privileged) requireApiKey(req, url.searchParams)
+  const body = await parseBody(req, matched.body)
+  let project = matched.project
+  if (matched.credential) {
+    const bodyProject = typeof body.targetProjectId === 'string' ? body.targetProjectId : undefined
+    if ((project ?? bodyProject) !== undefined && !privileged) {
+      throw new AuthError('INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.')
+    }
+    project ??= bodyProject
+  }
+  const ctx: AuthContext = { store: options.store, project: project ?? options.defaultProject, privileged }
+  const result = await matched.run(ctx, body, url.searchParams)
+  return c.body(JSON.stringify(result), 200, { 'content-type': 'application/json' })
+}
+
+/** The Auth route table; no request, however malformed, gets a 5xx unless the server itself is broken. */
+export function authRoutes(options: AuthRoutesOptions): CoreRoute[] {
+  const routes: CoreRoute[] = FAMILIES.flatMap((family) =>
+    family.methods.map(
+      (method): CoreRoute => ({
+        name: `auth.${family.name}.${method}`,
+        method,
+        path: family.path,
+        service: 'auth',
+        management: family.management,
+        handler: (c) => serve(options, c),
+      }),
+    ),
+  )
+  return routes
+}
+
+/** The Auth emulator's `GET /` (the listener's own; the admin listener answers Firestore's). */
+export const authRootRoutes: CoreRoute[] = [
+  {
+    name: 'auth.root',
+    method: 'GET',
+    path: '/',
+    service: 'auth',
+    handler: (c) => {
+      c.env.incoming.resume()
+      return c.body(
+        JSON.stringify({
           authEmulator: {
             ready: true,
             docs: 'https://firebase.google.com/docs/emulator-suite',
             apiSpec: '/emulator/openapi.json',
           },
-        })
-        return
-      }
-      const matched = route(req.method ?? 'GET', url.pathname)
-      if (!matched) throw notFound()
-      let privileged = false
-      if (matched.credential) privileged = credentialOf(req, url.searchParams).privileged
-      const body = await parseBody(req, matched.body)
-      let project = matched.project
-      if (matched.credential) {
-        const bodyProject = typeof body.targetProjectId === 'string' ? body.targetProjectId : undefined
-        if ((project ?? bodyProject) !== undefined && !privileged) {
-          throw new AuthError('INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.')
-        }
-        project ??= bodyProject
-      }
-      const ctx: AuthContext = { store: options.store, project: project ?? options.defaultProject, privileged }
-      sendJson(res, 200, await matched.run(ctx, body, url.searchParams))
-    } catch (error) {
-      req.resume()
-      if (res.headersSent) {
-        res.destroy()
-        return
-      }
-      if (error instanceof AuthError) {
-        sendJson(res, error.httpStatus, error.toBody())
-        return
-      }
-      console.error('emulator-lite auth: unexpected error', error)
-      sendJson(res, 500, new AuthError('Internal error', 500, 'INTERNAL').toBody())
-    }
-  })
-}
+        }),
+        200,
+        { 'content-type': 'application/json' },
+      )
+    },
+  },
+]

@@ -1,0 +1,258 @@
+import type { IncomingMessage } from 'node:http'
+import type { HttpBindings } from '@hono/node-server'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import type { AccessRecorder } from '../audit/recorder.ts'
+import { AuthError } from '../auth/errors.ts'
+import type { RulesAuth } from '../rules/index.ts'
+import type { Caller } from '../security/caller.ts'
+import { ApiError } from './errors.ts'
+import { MAX_BODY_BYTES } from './server.ts'
+
+/**
+ * The listeners emulator-lite opens. The three browser-facing ones serve one service each and never
+ * take a word for privilege; `admin` serves all three together and is handed only to servers.
+ */
+export type Listener = 'firestore' | 'storage' | 'auth' | 'admin'
+export type Service = 'firestore' | 'storage' | 'auth'
+
+/**
+ * Checks an ID token for `project` and returns it as the rules' `request.auth`, or null when it is
+ * not to be believed (then the caller is anonymous). Injected: the core never verifies tokens itself.
+ */
+export type VerifyIdToken = (token: string, project: string) => RulesAuth | null
+
+export type CoreEnv = {
+  Bindings: HttpBindings
+  Variables: {
+    route: Route
+    listener: Listener
+    caller: Caller
+    url: URL
+    /** The access-log writer of this request, bound to its caller: written after the handler succeeds. */
+    access: AccessWriter
+    /** Set by the guards when the rules decided something for this request. */
+    rulesDecided: boolean
+  }
+}
+export type Ctx = Context<CoreEnv>
+
+export type Route = {
+  /** `service.operation`, for messages and tests. */
+  name: string
+  method: string
+  /** A Hono path pattern. */
+  path: string
+  service: Service
+  /**
+   * A management endpoint (rules, resets, the GCS JSON API, Auth's control plane): refused on the
+   * browser-facing listeners unless the request carries the admin secret.
+   */
+  management?: boolean
+  /**
+   * The route serves clients' data under security rules: a request of an unprivileged caller must
+   * reach a rules decision (firestore guard / storage guard) before anything is answered.
+   */
+  rules?: 'firestore' | 'storage'
+  /** The project whose ID tokens this request may carry (Firestore: the path's; Storage: the bucket's). */
+  project?: (c: Ctx) => string
+  handler: (c: Ctx) => Response | Promise<Response>
+}
+
+type AccessEntry = (recorder: AccessRecorder) => void
+
+/** Queues access-log entries; the access-log middleware writes them once the handler has succeeded. */
+export class AccessWriter {
+  readonly entries: AccessEntry[] = []
+  constructor(
+    readonly caller: Caller,
+    readonly req: IncomingMessage,
+  ) {}
+  add(entry: AccessEntry): void {
+    this.entries.push(entry)
+  }
+}
+
+export type CoreDeps = {
+  verifyIdToken: VerifyIdToken
+  /** The admin secret: presented as `Bearer <secret>` / `Firebase <secret>` it is privileged everywhere. */
+  adminSecret: string
+  recorder: AccessRecorder | null
+  /** Whether a ruleset applies to this route's request (else no decision is needed). */
+  rulesActive(route: Route, c: Ctx): boolean
+}
+
+const STORAGE_EXPOSE_HEADERS =
+  'x-goog-upload-url, x-goog-upload-status, x-goog-upload-chunk-granularity, x-goog-upload-control-url, x-goog-upload-size-received, x-goog-upload-content-type, x-goog-upload-command, x-goog-upload-header-content-type'
+
+/** CORS of the Firestore and Storage listeners (and the admin one): any origin, with credentials. */
+function googleCors(exposeHeaders: string): MiddlewareHandler<CoreEnv> {
+  return async (c, next) => {
+    const req = c.env.incoming
+    const res = c.env.outgoing
+    res.setHeader('access-control-allow-origin', req.headers.origin ?? '*')
+    res.setHeader('vary', 'Origin')
+    res.setHeader('access-control-allow-credentials', 'true')
+    res.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS')
+    res.setHeader('access-control-allow-headers', req.headers['access-control-request-headers'] ?? '*')
+    res.setHeader('access-control-expose-headers', exposeHeaders)
+    res.setHeader('access-control-max-age', '3600')
+    if (req.method === 'OPTIONS') return c.body(null, 204)
+    await next()
+  }
+}
+
+/** CORS exactly as the official Auth emulator's `cors({origin:true})` plus its Private Network Access hook. */
+const authCors: MiddlewareHandler<CoreEnv> = async (c, next) => {
+  const req = c.env.incoming
+  const res = c.env.outgoing
+  const origin = req.headers.origin
+  if (origin) {
+    res.setHeader('access-control-allow-origin', origin)
+    res.setHeader('vary', 'Origin')
+  }
+  if (req.method !== 'OPTIONS') return next()
+  res.setHeader('access-control-allow-methods', 'GET,HEAD,PUT,PATCH,POST,DELETE')
+  const requested = req.headers['access-control-request-headers']
+  if (origin && requested) {
+    res.setHeader('access-control-allow-headers', requested)
+    res.setHeader('vary', 'Origin, Access-Control-Request-Headers')
+  }
+  if (req.headers['access-control-request-private-network'] === 'true')
+    res.setHeader('access-control-allow-private-network', 'true')
+  return c.body(null, 204, { 'content-length': '0' })
+}
+
+/** Refuses a declared body over MAX_BODY_BYTES before anything reads it; the readers stop streamed ones. */
+function bodyLimit(route: Route): MiddlewareHandler<CoreEnv> {
+  return async (c, next) => {
+    const declared = Number(c.env.incoming.headers['content-length'] ?? 0)
+    if (declared > MAX_BODY_BYTES)
+      throw route.service === 'auth'
+        ? new AuthError(`Request body exceeds ${MAX_BODY_BYTES} bytes`, 400, 'INVALID_ARGUMENT')
+        : new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds ${MAX_BODY_BYTES} bytes`)
+    await next()
+  }
+}
+
+const ANONYMOUS: Caller = { privileged: false, auth: null }
+const PRIVILEGED: Caller = { privileged: true }
+
+const refused = () =>
+  new ApiError(
+    'PERMISSION_DENIED',
+    'Privileged credentials are accepted only on the admin listener or with the admin secret.',
+  )
+
+/**
+ * Who is calling, from the Authorization header: the admin secret is privileged on every listener;
+ * `owner` and Google OAuth access tokens (`ya29.…`, firebase-admin's) only on the admin listener, and
+ * refused with 403 elsewhere; any other token is an ID token, believed only if `verifyIdToken` says so.
+ */
+export function identify(
+  header: string | undefined,
+  route: Route,
+  listener: Listener,
+  deps: Pick<CoreDeps, 'adminSecret' | 'verifyIdToken'>,
+  project: () => string,
+): Caller {
+  if (header === undefined || header.trim() === '') return ANONYMOUS
+  const match = /^(bearer|firebase)\s+(\S+)\s*$/i.exec(header)
+  const token = match?.[2]
+  if (token !== undefined && token === deps.adminSecret) return PRIVILEGED
+  if (token !== undefined && (token.toLowerCase() === 'owner' || token.startsWith('ya29.'))) {
+    if (listener === 'admin') return PRIVILEGED
+    throw refused()
+  }
+  if (route.service === 'auth') {
+    // Auth takes no ID token in the header: an API key, or a privileged credential.
+    throw new AuthError(
+      'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.',
+      401,
+      'UNAUTHENTICATED',
+    )
+  }
+  if (token === undefined) throw new ApiError('UNAUTHENTICATED', 'Unsupported Authorization header')
+  const auth = deps.verifyIdToken(token, project())
+  return auth === null ? ANONYMOUS : { privileged: false, auth }
+}
+
+/** Middleware every route passes through, in this order, whatever table it comes from. */
+function routeChain(route: Route, listener: Listener, deps: CoreDeps): MiddlewareHandler<CoreEnv>[] {
+  const identity: MiddlewareHandler<CoreEnv> = async (c, next) => {
+    c.set('route', route)
+    const caller = identify(c.env.incoming.headers.authorization, route, listener, deps, () =>
+      route.project ? route.project(c) : '',
+    )
+    c.set('caller', caller)
+    await next()
+  }
+  const privilege: MiddlewareHandler<CoreEnv> = async (c, next) => {
+    if (route.management && listener !== 'admin' && !c.var.caller.privileged)
+      throw new ApiError('PERMISSION_DENIED', `${route.name} is a management endpoint: use the admin listener.`)
+    await next()
+  }
+  const rulesGuard: MiddlewareHandler<CoreEnv> = async (c, next) => {
+    c.set('rulesDecided', false)
+    await next()
+    // Fail closed: a data route that answered an unprivileged caller without asking the rules.
+    if (
+      route.rules &&
+      !c.var.caller.privileged &&
+      !c.var.rulesDecided &&
+      c.res.status < 400 &&
+      deps.rulesActive(route, c)
+    )
+      throw new ApiError('INTERNAL', `${route.name} answered without a security rules decision`)
+  }
+  const accessLog: MiddlewareHandler<CoreEnv> = async (c, next) => {
+    const writer = new AccessWriter(c.var.caller, c.env.incoming)
+    c.set('access', writer)
+    await next()
+    // Written before the reply leaves, and only for a request that succeeded.
+    if (deps.recorder !== null && writer.entries.length > 0 && c.res.status < 400)
+      for (const entry of writer.entries) entry(deps.recorder)
+  }
+  return [bodyLimit(route), identity, privilege, rulesGuard, accessLog]
+}
+
+function sendError(c: Ctx, error: unknown): Response {
+  // Drain what is left of the body so the connection stays usable.
+  if (!c.env.incoming.readableEnded) c.env.incoming.resume()
+  if (error instanceof AuthError)
+    return c.body(JSON.stringify(error.toBody()), error.httpStatus as 400, { 'content-type': 'application/json' })
+  if (error instanceof ApiError) return jsonResponse(c, error.httpStatus, error.toBody())
+  console.error('emulator-lite: unexpected error', error)
+  return jsonResponse(c, 500, new ApiError('INTERNAL', 'Internal error').toBody())
+}
+
+/** JSON as the Google APIs send it. */
+export function jsonResponse(c: Ctx, status: number, body: unknown): Response {
+  return c.body(JSON.stringify(body), status as 200, { 'content-type': 'application/json; charset=utf-8' })
+}
+
+/**
+ * One app for one listener, built from route tables: CORS, the body limit and the error envelope
+ * for every request; identity, privilege, the rules guard and the access log for every route.
+ */
+export function createCoreApp(listener: Listener, tables: readonly (readonly Route[])[], deps: CoreDeps) {
+  const app = new Hono<CoreEnv>()
+  app.use('*', listener === 'auth' ? authCors : googleCors(listener === 'firestore' ? '' : STORAGE_EXPOSE_HEADERS))
+  app.use('*', async (c, next) => {
+    c.set('listener', listener)
+    try {
+      c.set('url', new URL(c.env.incoming.url ?? '/', 'http://localhost'))
+    } catch {
+      throw new ApiError('INVALID_ARGUMENT', 'Malformed URL')
+    }
+    await next()
+  })
+  for (const table of tables)
+    for (const route of table) app.on(route.method, [route.path], ...routeChain(route, listener, deps), route.handler)
+  app.notFound((c) => {
+    c.env.incoming.resume()
+    if (listener === 'auth') return sendError(c, new AuthError('Not Found', 404, 'NOT_FOUND', 'notFound'))
+    return sendError(c, new ApiError('NOT_FOUND', `No route for ${c.req.method} ${c.var.url?.pathname ?? c.req.path}`))
+  })
+  app.onError((error, c) => sendError(c, error))
+  return app
+}
