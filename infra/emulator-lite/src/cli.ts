@@ -17,7 +17,7 @@ const { values } = parseArgs({
     'storage-port': { type: 'string', default: process.env.STORAGE_PORT ?? '9199' },
     'auth-port': { type: 'string' },
     /** The privileged listener (Auth, Firestore, Storage on one port) for the api, the seed and tools. */
-    'admin-port': { type: 'string', default: process.env.EMULATOR_ADMIN_PORT ?? '9098' },
+    'admin-port': { type: 'string' },
     /** 127.0.0.1 natively; 0.0.0.0 only inside a container, and never published. */
     'admin-host': { type: 'string', default: process.env.EMULATOR_ADMIN_HOST ?? '127.0.0.1' },
     /** Project of Auth calls that name none (web SDK calls). */
@@ -41,7 +41,6 @@ const { values } = parseArgs({
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..')
 const firestorePort = Number(values['firestore-port'])
 const storagePort = Number(values['storage-port'])
-const adminPort = Number(values['admin-port'])
 // Only an explicit --auth-port is binding. AUTH_PORT or 9099 is a preference: callers that predate
 // Auth (scripts, benchmarks, the Docker image running firebase-tools' Auth beside this) get a free
 // port instead of failing when it is taken.
@@ -51,6 +50,15 @@ const authPort =
     ? Number(values['auth-port'])
     : (await portIsFree(preferredAuthPort, values.host))
       ? preferredAuthPort
+      : 0
+// The same for the admin listener: --admin-port binds; EMULATOR_ADMIN_PORT or 9098 is a preference
+// (the ready line names the port taken).
+const preferredAdminPort = Number(process.env.EMULATOR_ADMIN_PORT ?? 9098)
+const adminPort =
+  values['admin-port'] !== undefined
+    ? Number(values['admin-port'])
+    : (await portIsFree(preferredAdminPort, values['admin-host']))
+      ? preferredAdminPort
       : 0
 
 try {

@@ -21,7 +21,10 @@ const auditVerify = (dataDir: string) =>
 test('every read that was answered is in the log after kill -9, and a hand edit of the SQLite file breaks make audit-verify', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'access-log-durability-'))
   const port = await freePort()
+  const adminPort = await freePort()
   const args = [
+    '--admin-port',
+    String(adminPort),
     '--firestore-port',
     String(port),
     '--storage-port',
@@ -33,8 +36,10 @@ test('every read that was answered is in the log after kill -9, and a hand edit 
   ]
   let child: ChildProcess = (await startCliProcess(args)).child
   const docs = `http://127.0.0.1:${port}/v1/projects/${PROJECT}/databases/(default)/documents`
+  // The owner credential is believed on the admin listener only.
+  const adminDocs = `http://127.0.0.1:${adminPort}/v1/projects/${PROJECT}/databases/(default)/documents`
   try {
-    const created = await fetch(`${docs}:commit`, {
+    const created = await fetch(`${adminDocs}:commit`, {
       method: 'POST',
       headers: { ...OWNER, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -70,7 +75,7 @@ test('every read that was answered is in the log after kill -9, and a hand edit 
 
     child = (await startCliProcess(args)).child
     const response = await fetch(
-      `http://127.0.0.1:${port}/emulator/v1/projects/${PROJECT}/accessLog?personId=p1&pageSize=1000`,
+      `http://127.0.0.1:${adminPort}/emulator/v1/projects/${PROJECT}/accessLog?personId=p1&pageSize=1000`,
       { headers: OWNER },
     )
     const { entries, nextPageToken } = (await response.json()) as { entries: unknown[]; nextPageToken: string | null }
@@ -79,7 +84,7 @@ test('every read that was answered is in the log after kill -9, and a hand edit 
     while (token !== null) {
       const page = (await (
         await fetch(
-          `http://127.0.0.1:${port}/emulator/v1/projects/${PROJECT}/accessLog?personId=p1&pageSize=1000&pageToken=${token}`,
+          `http://127.0.0.1:${adminPort}/emulator/v1/projects/${PROJECT}/accessLog?personId=p1&pageSize=1000&pageToken=${token}`,
           { headers: OWNER },
         )
       ).json()) as { entries: unknown[]; nextPageToken: string | null }

@@ -41,7 +41,7 @@ describe.each(TARGET_NAMES)('%s', (name) => {
     await target?.close()
   })
   beforeEach(async () => {
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = target.host
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = target.adminHost
     await signOut(sdk.web)
     await call(target, 'DELETE', `/emulator/v1/projects/${PROJECT}/accounts`)
     await call(target, 'PATCH', `/emulator/v1/projects/${PROJECT}/config`, {

@@ -12,8 +12,9 @@ import { startCliProcess } from './cli-process.ts'
 const PROJECT = 'demo-auth-durability'
 const PASSWORD = 'Durabel-Hemmelighed-42'
 
-async function startCli(dataDir: string, authPort: number): Promise<ChildProcess> {
+async function startCli(dataDir: string, authPort: number, adminPort: number): Promise<ChildProcess> {
   const args = ['--firestore-port', '0', '--storage-port', '0', '--auth-port', String(authPort)]
+  args.push('--admin-port', String(adminPort))
   return (await startCliProcess([...args, '--project', PROJECT, '--data', dataDir])).child
 }
 
@@ -22,13 +23,15 @@ type Expected = { claims?: Record<string, unknown>; disabled?: boolean; displayN
 test('every acknowledged account, claim, disabled flag and revocation survives kill -9 in the middle of a burst', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'emulator-lite-auth-durability-'))
   const authPort = await freePort()
+  const adminPort = await freePort()
   const target: AuthTarget = {
     name: 'emulator-lite',
     host: `127.0.0.1:${authPort}`,
+    adminHost: `127.0.0.1:${adminPort}`,
     projectId: PROJECT,
     close: async () => {},
   }
-  let child = await startCli(dataDir, authPort)
+  let child = await startCli(dataDir, authPort, adminPort)
   const sdk = connectAuthClients(target)
   try {
     // Tokens issued before a revocation, and one that is not revoked.
@@ -86,7 +89,7 @@ test('every acknowledged account, claim, disabled flag and revocation survives k
       for (const token of tokens.values()) expect(bytes.includes(token), file).toBe(false)
     }
 
-    child = await startCli(dataDir, authPort)
+    child = await startCli(dataDir, authPort, adminPort)
     const stateOf = (record: { displayName?: string; customClaims?: Record<string, unknown>; disabled: boolean }) => ({
       displayName: record.displayName,
       claims: record.customClaims ?? {},

@@ -5,7 +5,8 @@ import { type EmulatorLite, startEmulatorLite } from '../src/index.ts'
 const PROJECT = 'demo-auth-fuzz'
 const IT = '/identitytoolkit.googleapis.com/v1'
 let emulator: EmulatorLite
-const base = () => `http://127.0.0.1:${emulator.authPort}`
+// The admin listener: the owner credential is believed there, so the fuzz reaches every operation.
+const base = () => `http://127.0.0.1:${emulator.adminPort}`
 
 /** Every route that changes or reads accounts, with the field it reads first (a garbage token goes there). */
 const ROUTES: { method: string; path: string; tokenField: string }[] = [

@@ -31,6 +31,7 @@ test('accounts exported by the official emulator on exit move into emulator-lite
   const officialTarget: AuthTarget = {
     name: 'official',
     host: `127.0.0.1:${officialPort}`,
+    adminHost: `127.0.0.1:${officialPort}`,
     projectId: PROJECT,
     close: async () => {},
   }
@@ -48,13 +49,16 @@ test('accounts exported by the official emulator on exit move into emulator-lite
     expect(existsSync(join(exportDir, 'auth_export/accounts.json'))).toBe(true)
 
     const authPort = await freePort()
-    const args = ['--auth-port', String(authPort), '--project', PROJECT, '--data', dataDir, '--import-auth', exportDir]
+    const adminPort = await freePort()
+    const args = ['--auth-port', String(authPort), '--admin-port', String(adminPort), '--project', PROJECT]
+    args.push('--data', dataDir, '--import-auth', exportDir)
     let started = await startCli(args)
     lite = started.child
     expect(started.output()).toContain('imported 3 Auth accounts')
     const target: AuthTarget = {
       name: 'emulator-lite',
       host: `127.0.0.1:${authPort}`,
+      adminHost: `127.0.0.1:${adminPort}`,
       projectId: PROJECT,
       close: async () => {},
     }

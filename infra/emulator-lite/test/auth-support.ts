@@ -9,8 +9,12 @@ import { freePort } from '../../stack/src/ports.ts'
 import { startAuthEmulator } from '../../stack/src/services/auth-emulator.ts'
 import { startEmulatorLite } from '../src/index.ts'
 
-/** An Auth emulator under test: `host` is `host:port`; web SDK calls land in `projectId`. */
-export type AuthTarget = { name: string; host: string; projectId: string; close(): Promise<void> }
+/**
+ * An Auth emulator under test: `host` is `host:port` (browsers'); `adminHost` is where firebase-admin
+ * and the control plane go (emulator-lite's admin listener; the official emulator's one port).
+ * Web SDK calls land in `projectId`.
+ */
+export type AuthTarget = { name: string; host: string; adminHost: string; projectId: string; close(): Promise<void> }
 
 export const TARGET_NAMES = ['emulator-lite', 'official'] as const
 
@@ -23,7 +27,13 @@ export async function startAuthTarget(name: (typeof TARGET_NAMES)[number], proje
       inMemory: true,
       authProjectId: projectId,
     })
-    return { name, host: `127.0.0.1:${emulator.authPort}`, projectId, close: () => emulator.close() }
+    return {
+      name,
+      host: `127.0.0.1:${emulator.authPort}`,
+      adminHost: `127.0.0.1:${emulator.adminPort}`,
+      projectId,
+      close: () => emulator.close(),
+    }
   }
   const workDir = mkdtempSync(join(tmpdir(), 'official-auth-'))
   const port = await freePort()
@@ -39,6 +49,7 @@ export async function startAuthTarget(name: (typeof TARGET_NAMES)[number], proje
   return {
     name,
     host: `127.0.0.1:${port}`,
+    adminHost: `127.0.0.1:${port}`,
     projectId,
     async close() {
       await service.stop()
@@ -53,7 +64,7 @@ let clientCount = 0
 
 /** The official web SDK (connectAuthEmulator) and firebase-admin (FIREBASE_AUTH_EMULATOR_HOST) on a target. */
 export function connectAuthClients(target: AuthTarget, projectId = target.projectId): AuthClients {
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = target.host
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = target.adminHost
   clientCount += 1
   const webApp = initializeApp(
     { apiKey: 'fake-api-key', projectId, appId: '1:12345:web:abcdef' },
@@ -73,7 +84,16 @@ export function connectAuthClients(target: AuthTarget, projectId = target.projec
   }
 }
 
-/** A raw Identity Toolkit call, for what the SDKs hide (status codes, error envelopes). */
+/** Calls a privileged tool makes: the owner credential, the control plane, a project named in the path. */
+const isPrivileged = (path: string, headers: Record<string, string> | undefined) =>
+  headers?.authorization === 'Bearer owner' ||
+  path.startsWith('/emulator/') ||
+  /^\/identitytoolkit\.googleapis\.com\/v[12]\/projects\/[^/]/.test(path)
+
+/**
+ * A raw Identity Toolkit call, for what the SDKs hide (status codes, error envelopes). Privileged
+ * calls go to the admin listener, as firebase-admin's and the tools' do.
+ */
 export async function call(
   target: AuthTarget,
   method: string,
@@ -86,7 +106,8 @@ export async function call(
     options.body !== undefined && typeof options.body !== 'string'
       ? { 'content-type': 'application/json', ...options.headers }
       : options.headers
-  const response = await fetch(`http://${target.host}${path}`, { method, body, headers })
+  const host = isPrivileged(path, options.headers) ? target.adminHost : target.host
+  const response = await fetch(`http://${host}${path}`, { method, body, headers })
   const text = await response.text()
   let parsed: Record<string, unknown> = {}
   try {

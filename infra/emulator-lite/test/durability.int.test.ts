@@ -10,8 +10,14 @@ import { freePort } from '../../stack/src/ports.ts'
 import { startCliProcess } from './cli-process.ts'
 import { connectSdks } from './sdk.ts'
 
-async function startCli(dataDir: string, firestorePort: number, storagePort: number): Promise<ChildProcess> {
+async function startCli(
+  dataDir: string,
+  firestorePort: number,
+  storagePort: number,
+  adminPort: number,
+): Promise<ChildProcess> {
   const args = ['--firestore-port', String(firestorePort), '--storage-port', String(storagePort), '--data', dataDir]
+  args.push('--admin-port', String(adminPort))
   return (await startCliProcess(args)).child
 }
 
@@ -19,8 +25,13 @@ test('every acknowledged document, replaced version and Storage object survives 
   const dataDir = mkdtempSync(join(tmpdir(), 'emulator-lite-durability-'))
   const firestorePort = await freePort()
   const storagePort = await freePort()
-  let child = await startCli(dataDir, firestorePort, storagePort)
-  const sdk = connectSdks(`127.0.0.1:${firestorePort}`, `127.0.0.1:${storagePort}`)
+  const adminPort = await freePort()
+  let child = await startCli(dataDir, firestorePort, storagePort, adminPort)
+  const admin = `127.0.0.1:${adminPort}`
+  const sdk = connectSdks(`127.0.0.1:${firestorePort}`, `127.0.0.1:${storagePort}`, {
+    firestore: admin,
+    storage: admin,
+  })
   // Once the server is gone, uploads must fail within a second instead of retrying for minutes.
   sdk.storage.maxUploadRetryTime = 1000
   sdk.storage.maxOperationRetryTime = 1000
@@ -78,7 +89,7 @@ test('every acknowledged document, replaced version and Storage object survives 
     expect(acknowledged.length).toBeLessThan(10_000)
     expect(objectsInBurst).toBeLessThan(10_000)
 
-    child = await startCli(dataDir, firestorePort, storagePort)
+    child = await startCli(dataDir, firestorePort, storagePort, adminPort)
     const snapshot = await sdk.admin.collection('burst').get()
     const stored = new Map(snapshot.docs.map((doc) => [doc.id, doc.data()]))
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([])

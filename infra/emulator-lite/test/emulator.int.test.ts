@@ -15,7 +15,7 @@ import {
 import { getBytes, getMetadata, listAll, ref, uploadBytes } from 'firebase/storage'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type EmulatorLite, startEmulatorLite } from '../src/index.ts'
-import { connectSdks, type Sdks } from './sdk.ts'
+import { connectLite, type Sdks } from './sdk.ts'
 
 // emulator-lite specifics (not parity tests): one server holding several projects and buckets,
 // its reset endpoints, health, CORS and body limit.
@@ -25,18 +25,14 @@ let one: Sdks
 let two: Sdks
 const firestoreUrl = () => `http://127.0.0.1:${emulator.firestorePort}`
 const storageUrl = () => `http://127.0.0.1:${emulator.storagePort}`
+/** The privileged listener: resets and firebase-admin's calls go there. */
+const adminUrl = () => `http://127.0.0.1:${emulator.adminPort}`
 
 beforeAll(async () => {
-  // Storage reads as with rules that allow everything: these tests are about the server, not access.
-  emulator = await startEmulatorLite({
-    firestorePort: 0,
-    storagePort: 0,
-    inMemory: true,
-    storageAuthorizeRead: () => true,
-  })
-  const hosts = [`127.0.0.1:${emulator.firestorePort}`, `127.0.0.1:${emulator.storagePort}`] as const
-  one = connectSdks(...hosts)
-  two = connectSdks(...hosts)
+  // No rules: everything is allowed, as in the official emulators; these tests are about the server.
+  emulator = await startEmulatorLite({ firestorePort: 0, storagePort: 0, inMemory: true })
+  one = connectLite(emulator)
+  two = connectLite(emulator)
 })
 
 afterAll(async () => {
@@ -56,7 +52,7 @@ function namedDatabase(): Firestore {
 }
 const bytesOf = async (sdk: Sdks, name: string) => Buffer.from(await getBytes(ref(sdk.storage, name))).toString()
 const clearFirestore = (projectId: string) =>
-  fetch(`${firestoreUrl()}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: 'DELETE' })
+  fetch(`${adminUrl()}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: 'DELETE' })
 
 describe('several projects and buckets on one server', () => {
   test('the same document path in two projects holds different data, and queries stay in their project', async () => {
@@ -117,7 +113,7 @@ describe('several projects and buckets on one server', () => {
     await uploadBytes(ref(one.storage, 'reset/a.txt'), new Uint8Array([1]))
     await uploadBytes(ref(two.storage, 'reset/b.txt'), new Uint8Array([2]))
     await setDoc(doc(one.lite, 'kept/doc'), { v: 1 })
-    const response = await fetch(`${storageUrl()}/internal/reset`, { method: 'POST' })
+    const response = await fetch(`${adminUrl()}/internal/reset`, { method: 'POST' })
     expect(response.status).toBe(200)
     for (const sdk of [one, two]) {
       expect((await listAll(ref(sdk.storage))).items).toEqual([])
@@ -230,15 +226,12 @@ describe('limits and paging', () => {
         sent += chunk.length
       },
     })
-    const streamed = await fetch(
-      `${storageUrl()}/upload/storage/v1/b/${one.bucket}/o?uploadType=media&name=huge2.bin`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/octet-stream' },
-        body: stream,
-        duplex: 'half',
-      } as RequestInit,
-    )
+    const streamed = await fetch(`${adminUrl()}/upload/storage/v1/b/${one.bucket}/o?uploadType=media&name=huge2.bin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit)
     expect(streamed.status).toBe(413)
     expect(await streamed.json()).toMatchObject({ error: { code: 413 } })
     for (const name of ['huge.bin', 'huge2.bin']) {

@@ -38,7 +38,9 @@ const root = `projects/${project}/databases/(default)/documents`
 let emulator: EmulatorLite
 const firestore = () => `http://127.0.0.1:${emulator.firestorePort}`
 const storage = () => `http://127.0.0.1:${emulator.storagePort}`
+/** The owner credential, believed on the admin listener only. */
 const OWNER = { authorization: 'Bearer owner' }
+const admin = () => `http://127.0.0.1:${emulator.adminPort}`
 
 const unsigned = (claims: Record<string, unknown>) =>
   `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`
@@ -51,15 +53,15 @@ const SEED: Record<string, Record<string, unknown>> = {
 }
 
 async function snapshot(): Promise<string> {
-  const read = await fetch(`${firestore()}/v1/${root}:batchGet`, {
+  const read = await fetch(`${admin()}/v1/${root}:batchGet`, {
     method: 'POST',
     headers: OWNER,
     body: JSON.stringify({ documents: Object.keys(SEED).map((path) => `${root}/${path}`) }),
   })
-  const object = await fetch(`${storage()}/v0/b/bkt/o/${encodeURIComponent('persons/p2/a.png')}?alt=media`, {
+  const object = await fetch(`${admin()}/v0/b/bkt/o/${encodeURIComponent('persons/p2/a.png')}?alt=media`, {
     headers: OWNER,
   })
-  const list = await fetch(`${firestore()}/v1/${root}/persons`, { headers: OWNER })
+  const list = await fetch(`${admin()}/v1/${root}/persons`, { headers: OWNER })
   return JSON.stringify([
     await read.json(),
     Buffer.from(await object.arrayBuffer()).toString('base64'),
@@ -81,7 +83,7 @@ beforeAll(async () => {
     firestoreRules: join(dir, 'firestore.rules'),
     storageRules: join(dir, 'storage.rules'),
   })
-  const seeded = await fetch(`${firestore()}/v1/${root}:commit`, {
+  const seeded = await fetch(`${admin()}/v1/${root}:commit`, {
     method: 'POST',
     headers: OWNER,
     body: JSON.stringify({
@@ -89,7 +91,7 @@ beforeAll(async () => {
     }),
   })
   expect(seeded.status).toBe(200)
-  const upload = await fetch(`${storage()}/v0/b/bkt/o?name=${encodeURIComponent('persons/p2/a.png')}`, {
+  const upload = await fetch(`${admin()}/v0/b/bkt/o?name=${encodeURIComponent('persons/p2/a.png')}`, {
     method: 'POST',
     headers: { ...OWNER, 'content-type': 'image/png' },
     body: Buffer.from('png'),
