@@ -160,9 +160,10 @@ export type Fixture = { clients: Record<Persona, Client>; admin: AdminFirestore;
 /** Accounts, documents and objects of a fresh project, and one signed-in web client per persona. */
 export async function createFixture(target: RulesTarget): Promise<Fixture> {
   const { projectId } = target
-  process.env.FIRESTORE_EMULATOR_HOST = target.firestoreHost
-  process.env.FIREBASE_STORAGE_EMULATOR_HOST = target.storageHost
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = target.authHost
+  // firebase-admin (the owner) on the admin listener; the personas' web clients on the public ports.
+  process.env.FIRESTORE_EMULATOR_HOST = target.admin.firestoreHost
+  process.env.FIREBASE_STORAGE_EMULATOR_HOST = target.admin.storageHost
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = target.admin.authHost
   const bucket = `${projectId}.appspot.com`
   const adminApp: App = initializeAdminApp({ projectId, storageBucket: bucket }, `admin-${projectId}`)
   const admin = initializeFirestore(adminApp, { preferRest: true })

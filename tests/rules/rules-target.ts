@@ -12,6 +12,11 @@ export type RulesTarget = {
   firestoreHost: string
   storageHost: string
   authHost: string
+  /**
+   * Where firebase-admin and the owner credential go: emulator-lite's admin listener (Auth,
+   * Firestore and Storage on one port); the official emulators take them on their own ports.
+   */
+  admin: { firestoreHost: string; storageHost: string; authHost: string }
   close(): Promise<void>
 }
 
@@ -39,7 +44,14 @@ export async function startRulesTarget(): Promise<RulesTarget> {
     await call(`http://${firestoreHost}/emulator/v1/projects/${projectId}/databases/(default)/documents`, 'DELETE')
     await call(`http://${firestoreHost}/emulator/v1/projects/${projectId}:securityRules`, 'PUT', FIRESTORE_RULES)
     await call(`http://${storageHost}/internal/setRules`, 'PUT', STORAGE_RULES)
-    return { projectId, firestoreHost, storageHost, authHost, close: async () => {} }
+    return {
+      projectId,
+      firestoreHost,
+      storageHost,
+      authHost,
+      admin: { firestoreHost, storageHost, authHost },
+      close: async () => {},
+    }
   }
   const projectId = `demo-rules-${randomUUID().slice(0, 8)}`
   const emulator = await startEmulatorLite({
@@ -51,11 +63,13 @@ export async function startRulesTarget(): Promise<RulesTarget> {
     firestoreRules: FIRESTORE_RULES,
     storageRules: STORAGE_RULES,
   })
+  const admin = `127.0.0.1:${emulator.adminPort}`
   return {
     projectId,
     firestoreHost: `127.0.0.1:${emulator.firestorePort}`,
     storageHost: `127.0.0.1:${emulator.storagePort}`,
     authHost: `127.0.0.1:${emulator.authPort}`,
+    admin: { firestoreHost: admin, storageHost: admin, authHost: admin },
     close: () => emulator.close(),
   }
 }

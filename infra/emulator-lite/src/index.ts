@@ -142,7 +142,8 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     firestore: [firestoreRootRoutes, [health('firestore')], firestore],
     storage: [[health('storage')], storage],
     auth: [authRootRoutes, auth],
-    admin: [firestoreRootRoutes, [health('firestore')], firestore, storage, auth],
+    // `GET /` answers as the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST's probe); `/health` as the others.
+    admin: [authRootRoutes, [health('firestore')], firestore, storage, auth],
   }
   const deps = {
     verifyIdToken: options.verifyIdToken ?? decodeIdTokenOrNull,

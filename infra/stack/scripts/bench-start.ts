@@ -38,7 +38,7 @@ const lines: string[] = []
 for (const auth of ['lite', 'official']) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-start-'))
   const env: Record<string, string> = { DATA_DIR: dataDir, AUTH_EMULATOR: auth }
-  for (const name of ['APP_PORT', 'API_PORT', 'AUTH_PORT', 'FIRESTORE_PORT', 'STORAGE_PORT']) {
+  for (const name of ['APP_PORT', 'API_PORT', 'AUTH_PORT', 'FIRESTORE_PORT', 'STORAGE_PORT', 'EMULATOR_ADMIN_PORT']) {
     env[name] = String(await freePort())
   }
   env.EMULATOR_HUB_PORT = String(await freePort())

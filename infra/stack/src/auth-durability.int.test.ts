@@ -61,7 +61,7 @@ async function signIn(authPort: string, email: string, password: string): Promis
 test('accounts created while make start runs, and the demo accounts, survive kill -9 of every process; no file the stack wrote holds a password or a live token', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'bosted-auth-kill-'))
   const env: Record<string, string> = { DATA_DIR: dataDir, AUTH_EMULATOR: 'lite' }
-  for (const name of ['APP_PORT', 'API_PORT', 'AUTH_PORT', 'FIRESTORE_PORT', 'STORAGE_PORT']) {
+  for (const name of ['APP_PORT', 'API_PORT', 'AUTH_PORT', 'FIRESTORE_PORT', 'STORAGE_PORT', 'EMULATOR_ADMIN_PORT']) {
     env[name] = String(await freePort())
   }
   let stack = startCli(env)

@@ -14,6 +14,7 @@ async function portEnv(): Promise<Record<string, string>> {
     'AUTH_PORT',
     'FIRESTORE_PORT',
     'STORAGE_PORT',
+    'EMULATOR_ADMIN_PORT',
     'EMULATOR_HUB_PORT',
     'EMULATOR_LOGGING_PORT',
   ]

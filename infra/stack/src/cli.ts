@@ -51,6 +51,7 @@ async function main(): Promise<void> {
   console.log(`  auth       ${stack.urls.auth}`)
   console.log(`  firestore  ${stack.urls.firestore ?? '(not present)'}`)
   console.log(`  storage    ${stack.urls.storage ?? '(not present)'}`)
+  if (stack.urls.admin) console.log(`  admin      ${stack.urls.admin} (api, seed and tools only; never for browsers)`)
   console.log('Demo accounts:')
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(22)} ${account.password}  ${account.role}`)
   console.log('Press Ctrl-C to stop.')

@@ -17,6 +17,8 @@ const StackEnvSchema = z.object({
   AUTH_PORT: port(9099),
   FIRESTORE_PORT: port(8080),
   STORAGE_PORT: port(9199),
+  /** emulator-lite's privileged listener (Auth, Firestore, Storage) for the api and the seed; never for browsers. */
+  EMULATOR_ADMIN_PORT: port(9098),
   EMULATOR_HUB_PORT: port(4400),
   EMULATOR_LOGGING_PORT: port(4500),
   FIREBASE_PROJECT_ID: z.string().default(DEMO_PROJECT_ID),

@@ -35,7 +35,15 @@ export type StackOptions = {
 }
 
 export type Stack = {
-  urls: { app: string | null; api: string | null; auth: string; firestore: string | null; storage: string | null }
+  urls: {
+    app: string | null
+    api: string | null
+    auth: string
+    firestore: string | null
+    storage: string | null
+    /** emulator-lite's privileged listener (loopback; servers and tools only). */
+    admin: string | null
+  }
   services: RunningService[]
   webServerKind: string | null
   stop(): Promise<void>
@@ -59,16 +67,23 @@ export function webConfigFor(env: StackEnv): WebConfig {
   }
 }
 
-/** The environment every Firebase client of ours (api, seed) needs to find the emulators. */
+/**
+ * The environment every privileged Firebase client of ours (api, seed, tests with firebase-admin)
+ * needs: emulator-lite's admin listener, where firebase-admin's `Bearer owner` is believed (the
+ * browser-facing ports refuse it). Browsers get the public ports from webConfigFor. With the
+ * official Auth emulator (AUTH_EMULATOR=official), Auth stays on its own port.
+ */
 export function emulatorEnv(env: StackEnv): NodeJS.ProcessEnv {
   const host = env.STACK_HOST
+  const admin = `${host}:${env.EMULATOR_ADMIN_PORT}`
+  const liteAuth = env.AUTH_EMULATOR === 'lite' && exists('emulatorLite')
   return {
     FIREBASE_PROJECT_ID: env.FIREBASE_PROJECT_ID,
     GCLOUD_PROJECT: env.FIREBASE_PROJECT_ID,
     FIREBASE_STORAGE_BUCKET: env.FIREBASE_STORAGE_BUCKET,
-    FIREBASE_AUTH_EMULATOR_HOST: `${host}:${env.AUTH_PORT}`,
-    FIRESTORE_EMULATOR_HOST: `${host}:${env.FIRESTORE_PORT}`,
-    FIREBASE_STORAGE_EMULATOR_HOST: `${host}:${env.STORAGE_PORT}`,
+    FIREBASE_AUTH_EMULATOR_HOST: liteAuth ? admin : `${host}:${env.AUTH_PORT}`,
+    FIRESTORE_EMULATOR_HOST: admin,
+    FIREBASE_STORAGE_EMULATOR_HOST: admin,
   }
 }
 
@@ -94,6 +109,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ? [
           { port: env.FIRESTORE_PORT, variable: 'FIRESTORE_PORT' },
           { port: env.STORAGE_PORT, variable: 'STORAGE_PORT' },
+          { port: env.EMULATOR_ADMIN_PORT, variable: 'EMULATOR_ADMIN_PORT' },
         ]
       : []),
     ...(runApi ? [{ port: env.API_PORT, variable: 'API_PORT' }] : []),
@@ -143,6 +159,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               // With the official Auth emulator, emulator-lite's own Auth moves out of the way to a free port.
               '--auth-port',
               liteAuth ? String(env.AUTH_PORT) : '0',
+              // The privileged listener for the api and the seed, on the stack's host (loopback by default).
+              '--admin-port',
+              String(env.EMULATOR_ADMIN_PORT),
+              '--admin-host',
+              host,
               '--project',
               env.FIREBASE_PROJECT_ID,
               // The repo's security rules, the same files Compose loads and production deploys.
@@ -170,7 +191,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // skips it when the top-level collections it checks are there (starting it costs ~2 s of tsx).
     const wantSeed = options.seed && exists('seed') && exists('emulatorLite')
     const seeding =
-      wantSeed && (await projectHasData(host, env.FIRESTORE_PORT, env.FIREBASE_PROJECT_ID))
+      wantSeed && (await projectHasData(host, env.EMULATOR_ADMIN_PORT, env.FIREBASE_PROJECT_ID))
         ? Promise.resolve({
             output: `seed: project ${env.FIREBASE_PROJECT_ID} already has data; nothing to do (make seed ARGS=--reset reseeds it)`,
             ms: 0,
@@ -225,6 +246,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       auth: `http://${host}:${env.AUTH_PORT}`,
       firestore: exists('emulatorLite') ? `http://${host}:${env.FIRESTORE_PORT}` : null,
       storage: exists('emulatorLite') ? `http://${host}:${env.STORAGE_PORT}` : null,
+      admin: exists('emulatorLite') ? `http://${host}:${env.EMULATOR_ADMIN_PORT}` : null,
     },
     services,
     webServerKind,
@@ -237,7 +259,8 @@ async function projectHasData(host: string, port: number, projectId: string): Pr
   try {
     const response = await fetch(
       `http://${host}:${port}/v1/projects/${projectId}/databases/(default)/documents:listCollectionIds`,
-      { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
+      // listCollectionIds is for server SDKs: the owner credential on the admin listener.
+      { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer owner' }, body: '{}' },
     )
     const body = (await response.json()) as { collectionIds?: string[] }
     return ['locations', 'users', 'persons'].some((id) => body.collectionIds?.includes(id))

@@ -19,6 +19,7 @@ export async function startTestStack(
     AUTH_PORT: await freePort(),
     FIRESTORE_PORT: await freePort(),
     STORAGE_PORT: await freePort(),
+    EMULATOR_ADMIN_PORT: await freePort(),
     EMULATOR_HUB_PORT: await freePort(),
     EMULATOR_LOGGING_PORT: await freePort(),
   }
