@@ -81,6 +81,8 @@ export type EmulatorLite = {
   adminSecret: string
   /** The file holding the admin secret (null in memory). */
   adminSecretFile: string | null
+  /** The route table of each listener (every route passes the core's middleware chain). */
+  routes: Record<Listener, readonly Route[]>
   /** What `authImportFrom` imported on this start; null when nothing was imported. */
   authImport: ImportResult | null
   close(): Promise<void>
@@ -185,6 +187,12 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
       adminHost,
       adminSecret: admin.secret,
       adminSecretFile: admin.file,
+      routes: {
+        firestore: tables.firestore.flat(),
+        storage: tables.storage.flat(),
+        auth: tables.auth.flat(),
+        admin: tables.admin.flat(),
+      },
       authImport,
       async close() {
         await Promise.all(

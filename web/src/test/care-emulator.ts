@@ -87,10 +87,11 @@ export async function startCareEmulator(documents: Record<string, Record<string,
     firestoreRules: rules('firestore.rules'),
     storageRules: rules('storage.rules'),
   })
-  const firestoreHost = `127.0.0.1:${emulator.firestorePort}`
   const authHost = `127.0.0.1:${emulator.authPort}`
-  process.env.FIRESTORE_EMULATOR_HOST = firestoreHost
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = authHost
+  // firebase-admin on the privileged listener; the signed-in web clients on the public ports.
+  const adminHost = `127.0.0.1:${emulator.adminPort}`
+  process.env.FIRESTORE_EMULATOR_HOST = adminHost
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = adminHost
   const adminApp = initializeAdminApp({ projectId }, `admin-${projectId}`)
   const admin = initializeFirestore(adminApp, { preferRest: true })
   admin.settings({ auth: { getRequestHeaders: async () => ({}) } } as never)
