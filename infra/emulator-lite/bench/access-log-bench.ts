@@ -93,7 +93,8 @@ try {
   console.log(
     `${PERSONS * NOTES_PER_PERSON} notes of ${PERSONS} persons, durable on disk (WAL, synchronous=FULL) in both`,
   )
-  await Promise.all([seed(on), seed(off)])
+  // The owner credential seeds through each instance's admin listener.
+  await Promise.all([seed(`http://127.0.0.1:${withLog.adminPort}`), seed(`http://127.0.0.1:${withoutLog.adminPort}`)])
   const docs = `projects/${PROJECT}/databases/(default)/documents`
   await compare(
     'single-document batchGet of a person (1 entry)',

@@ -11,7 +11,8 @@ const CLI = join(import.meta.dirname, '../src/cli.ts')
 const PROJECT = 'demo-auth-bench'
 const RUNS = Number(process.env.AUTH_BENCH_RUNS ?? 200)
 
-type Running = { name: string; host: string; readyMs: number; stop(): Promise<void> }
+/** `adminHost`: where the owner credential goes (emulator-lite's admin listener; the official emulator's one port). */
+type Running = { name: string; host: string; adminHost: string; readyMs: number; stop(): Promise<void> }
 
 async function waitHealthy(host: string): Promise<void> {
   for (;;) {
@@ -24,10 +25,14 @@ async function waitHealthy(host: string): Promise<void> {
 
 async function startLite(dataDir: string): Promise<Running> {
   const port = await freePort()
+  const adminPort = await freePort()
   const started = performance.now()
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', CLI, '--firestore-port', '0', '--storage-port', '0', '--auth-port', String(port)],
+    [
+      ...['--import', 'tsx', CLI, '--firestore-port', '0', '--storage-port', '0', '--auth-port', String(port)],
+      ...['--admin-port', String(adminPort)],
+    ],
     {
       stdio: ['ignore', 'ignore', 'inherit'],
       env: { ...process.env, FIREBASE_PROJECT_ID: PROJECT, EMULATOR_LITE_DATA: dataDir },
@@ -38,6 +43,7 @@ async function startLite(dataDir: string): Promise<Running> {
   return {
     name: 'emulator-lite (durable)',
     host,
+    adminHost: `127.0.0.1:${adminPort}`,
     readyMs: performance.now() - started,
     async stop() {
       child.kill('SIGKILL')
@@ -59,7 +65,13 @@ async function startOfficial(workDir: string): Promise<Running> {
   })
   const host = `127.0.0.1:${port}`
   await waitHealthy(host)
-  return { name: 'official (firebase-tools)', host, readyMs: performance.now() - started, stop: () => service.stop() }
+  return {
+    name: 'official (firebase-tools)',
+    host,
+    adminHost: host,
+    readyMs: performance.now() - started,
+    stop: () => service.stop(),
+  }
 }
 
 async function post(host: string, path: string, body: unknown, owner: boolean): Promise<void> {
@@ -87,7 +99,7 @@ async function timeIt(runs: number, work: (i: number) => Promise<unknown>): Prom
 async function measure(target: Running) {
   const createUser = await timeIt(RUNS, (i) =>
     post(
-      target.host,
+      target.adminHost,
       `projects/${PROJECT}/accounts`,
       { localId: `u${i}`, email: `u${i}@bench.dk`, password: 'hemmelig1' },
       true,
