@@ -157,7 +157,9 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
         : rulesets.firestore(route.project ? route.project(c) : '') !== null,
   }
   const serverFor = (listener: Listener): Server =>
-    createServer(getRequestListener(createCoreApp(listener, tables[listener], deps).fetch))
+    createServer(
+      getRequestListener(createCoreApp(listener, tables[listener], deps).fetch, { autoCleanupIncoming: false }),
+    )
   const firestoreServer = serverFor('firestore')
   const storageServer = serverFor('storage')
   const authServer = serverFor('auth')

@@ -288,9 +288,10 @@ function samplePath(pattern: string): string {
   return pattern.replace(/:(\w+)(?:\{([^}]*)\})?/g, (_whole, _name: string, regex: string | undefined) => {
     if (regex === undefined) return 'x'
     const sample = regex
+      .replace(/\(\?:[^()]*\)\?/g, '')
+      .replace(/\(\?:([^|()]*)[^()]*\)/g, '$1')
       .split('|')[0]
-      ?.replace(/\(\?:[^)]*\)\?/g, '')
-      .replace(/\[\^[^\]]*\][+*]/g, 'x')
+      ?.replace(/\[\^[^\]]*\][+*]/g, 'x')
       .replace(/\/\?/g, '')
       .replace(/\\w\+/g, 'lookup')
       .replace(/\.\*/g, '') as string

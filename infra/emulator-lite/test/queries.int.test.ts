@@ -200,7 +200,10 @@ test("orderBy over mixed types follows Firestore's cross-type value order", asyn
 
 describe('listing', () => {
   test('root listCollections names every top-level collection, including one holding only missing documents', async () => {
-    const fresh = connectSdks(sdk.firestoreHost, sdk.storageHost)
+    const fresh = connectSdks(sdk.firestoreHost, sdk.storageHost, {
+      firestore: sdk.adminFirestoreHost,
+      storage: sdk.adminStorageHost,
+    })
     try {
       await fresh.admin.doc('zeta/z').set({ x: 1 })
       await fresh.admin.doc('alpha/a').set({ x: 1 })

@@ -60,7 +60,7 @@ function parseAppended(raw: unknown, project: string): AccessRecord {
 
 /** The project segment of an access-log path. */
 function projectOf(c: Ctx): string {
-  const match = /^\/emulator\/v1\/projects\/([^/]+)\/accessLog/.exec(c.var.url.pathname)
+  const match = /^\/emulator\/v1\/projects\/([^/]+)\/accessLog/.exec(c.get('url').pathname)
   try {
     return decodeURIComponent(match?.[1] ?? '')
   } catch {
@@ -77,7 +77,7 @@ function projectOf(c: Ctx): string {
  */
 export function accessLogRoutes(log: AccessLog | null): Route[] {
   const open = (c: Ctx): AccessLog => {
-    if (!c.var.caller.privileged) throw new ApiError('PERMISSION_DENIED', 'The access log is for server SDKs only.')
+    if (!c.get('caller').privileged) throw new ApiError('PERMISSION_DENIED', 'The access log is for server SDKs only.')
     if (log === null) throw new ApiError('FAILED_PRECONDITION', 'The access log is turned off (--no-access-log).')
     return log
   }
@@ -114,7 +114,7 @@ export function accessLogRoutes(log: AccessLog | null): Route[] {
       handler: (c) => {
         const log = open(c)
         const project = projectOf(c)
-        const url = c.var.url
+        const url = c.get('url')
         const personId = url.searchParams.get('personId')
         if (personId === null || personId === '') throw invalid('personId is required')
         const operation = url.searchParams.get('operation')

@@ -333,10 +333,10 @@ const FAMILIES: { name: string; methods: string[]; path: string; management?: bo
 /** One call, after the middleware: its body, its project and the operation. */
 async function serve(options: AuthRoutesOptions, c: Ctx): Promise<Response> {
   const req = c.env.incoming
-  const url = c.var.url
+  const url = c.get('url')
   const matched = route(req.method ?? 'GET', url.pathname)
   if (!matched) throw notFound()
-  const privileged = c.var.caller.privileged
+  const privileged = c.get('caller').privileged
   if (matched.credential && !privileged) requireApiKey(req, url.searchParams)
   const body = await parseBody(req, matched.body)
   let project = matched.project

@@ -50,19 +50,22 @@ export function firestoreRoutes(
 ): Route[] {
   const fs = createFirestoreService(store, rulesets, recorder)
   const base = { service: 'firestore' as const, project: projectOfRequest }
-  const rpcRoutes: Route[] = Object.entries(RPCS).map(([name, rpc]) => ({
+  // One Hono route for every RPC (matching is per route and runs on every request); the RPC
+  // table above picks the file.
+  const rpcRoute: Route = {
     ...base,
-    name: `firestore.${name}`,
+    name: 'firestore.rpc',
     method: 'POST',
-    path: `${DOCUMENTS}:${name}}`,
+    path: `${DOCUMENTS}:(?:${Object.keys(RPCS).join('|')})}`,
     rules: 'firestore',
     handler: async (c) => {
       const target = requestTarget(c)
-      if (target.rpc !== name) throw new ApiError('NOT_FOUND', `Unknown method ${target.rpc}`)
+      const rpc = target.rpc === null ? undefined : RPCS[target.rpc]
+      if (rpc === undefined) throw new ApiError('NOT_FOUND', `Unknown method ${target.rpc}`)
       const body = await readJson(c.env.incoming)
       return jsonResponse(c, 200, rpc(fs, c, target, body))
     },
-  }))
+  }
   return [
     {
       ...base,
@@ -72,13 +75,13 @@ export function firestoreRoutes(
       rules: 'firestore',
       handler: (c) => {
         const { db, segments, rpc } = requestTarget(c)
-        if (rpc !== null) throw new ApiError('NOT_FOUND', `No route for GET ${c.var.url.pathname}`)
+        if (rpc !== null) throw new ApiError('NOT_FOUND', `No route for GET ${c.get('url').pathname}`)
         c.env.incoming.resume()
         const body = segments.length % 2 === 1 ? listDocuments(fs, c, db, segments) : getDocument(fs, c, db, segments)
         return jsonResponse(c, 200, body)
       },
     },
-    ...rpcRoutes,
+    rpcRoute,
     {
       ...base,
       name: 'firestore.clearDatabase',

@@ -41,13 +41,15 @@ export function refuseExplain(body: Record<string, unknown>): void {
 /** The caller, marked as one the rules decided for (the rules middleware fails a route that forgot). */
 export function ruledCaller(c: Ctx): Caller {
   c.set('rulesDecided', true)
-  return c.var.caller
+  return c.get('caller')
 }
+
+const decode = (segment: string) => (segment.includes('%') ? decodeURIComponent(segment) : segment)
 
 /** The database and document path of a Firestore REST route: `/v1/projects/{p}/databases/{d}/documents{/path}{:rpc}`. */
 export function requestTarget(c: Ctx): { db: DatabaseRef; segments: string[]; rpc: string | null } {
-  const match = /^\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents(.*)$/.exec(c.var.url.pathname)
-  if (!match) throw new ApiError('NOT_FOUND', `No route for ${c.req.method} ${c.var.url.pathname}`)
+  const match = /^\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents(.*)$/.exec(c.get('url').pathname)
+  if (!match) throw new ApiError('NOT_FOUND', `No route for ${c.req.method} ${c.get('url').pathname}`)
   let db: DatabaseRef
   let segments: string[]
   let rest = match[3] ?? ''
@@ -59,8 +61,8 @@ export function requestTarget(c: Ctx): { db: DatabaseRef; segments: string[]; rp
     rest = rest.slice(0, colon)
   }
   try {
-    db = { project: decodeURIComponent(match[1] as string), database: decodeURIComponent(match[2] as string) }
-    segments = rest.split('/').filter(Boolean).map(decodeURIComponent)
+    db = { project: decode(match[1] as string), database: decode(match[2] as string) }
+    segments = rest === '' ? [] : rest.split('/').filter(Boolean).map(decode)
   } catch {
     throw invalid('Malformed path encoding')
   }
@@ -69,7 +71,7 @@ export function requestTarget(c: Ctx): { db: DatabaseRef; segments: string[]; rp
 
 /** The project of a Firestore route, for the identity middleware (whose ID tokens it accepts). */
 export function projectOfRequest(c: Ctx): string {
-  const match = /^\/(?:emulator\/)?v1\/projects\/([^/:]+)/.exec(c.var.url.pathname)
+  const match = /^\/(?:emulator\/)?v1\/projects\/([^/:]+)/.exec(c.get('url').pathname)
   try {
     return decodeURIComponent(match?.[1] ?? '')
   } catch {

@@ -21,9 +21,18 @@ export function parseTimestamp(text: unknown): bigint {
 }
 
 /** Always UTC with a `Z` and nine fraction digits: Lite asserts on anything else. */
+let cachedSecond = Number.NaN
+let cachedBase = ''
+
 export function formatTimestamp(nanos: bigint): string {
-  const millis = nanos / 1_000_000n
-  const base = new Date(Number(millis)).toISOString().slice(0, 19)
+  const millis = Number(nanos / 1_000_000n)
+  // Every response carries a readTime: the date part is formatted once per second, not per call.
+  const second = Math.floor(millis / 1000)
+  if (second !== cachedSecond) {
+    cachedBase = new Date(millis).toISOString().slice(0, 19)
+    cachedSecond = second
+  }
+  const base = cachedBase
   const fraction = (((nanos % 1_000_000_000n) + 1_000_000_000n) % 1_000_000_000n).toString().padStart(9, '0')
   return `${base}.${fraction}Z`
 }

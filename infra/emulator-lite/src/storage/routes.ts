@@ -19,7 +19,7 @@ const GCS = /^(?:\/storage\/v1|\/download\/storage\/v1)?\/b\/([^/]+)\/o(?:\/([^/
 
 /** Bucket and object name of a Storage path, decoded. */
 function target(c: Ctx, pattern: RegExp): { bucket: string; name: string | undefined } {
-  const match = pattern.exec(c.var.url.pathname)
+  const match = pattern.exec(c.get('url').pathname)
   try {
     return {
       bucket: decodeURIComponent(match?.[1] ?? ''),
@@ -32,7 +32,7 @@ function target(c: Ctx, pattern: RegExp): { bucket: string; name: string | undef
 
 const bucketProject = (pattern: RegExp) => (c: Ctx) => {
   try {
-    return projectOfBucket(decodeURIComponent(pattern.exec(c.var.url.pathname)?.[1] ?? ''))
+    return projectOfBucket(decodeURIComponent(pattern.exec(c.get('url').pathname)?.[1] ?? ''))
   } catch {
     return ''
   }

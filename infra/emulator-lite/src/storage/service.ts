@@ -70,9 +70,9 @@ export function createStorageService(store: Store, options: StorageOptions = {})
     operation: 'get' | 'create' | 'update' | 'delete',
     methodName: string,
   ): void {
-    const caller: Caller = c.var.caller
+    const caller: Caller = c.get('caller')
     if (caller.privileged) return
-    c.var.access.add((recorder: AccessRecorder) =>
+    c.get('access').add((recorder: AccessRecorder) =>
       recorder.storage(caller, c.env.incoming, projectOfBucket(bucket), bucket, name, operation, methodName),
     )
   }
@@ -112,7 +112,7 @@ export function createStorageService(store: Store, options: StorageOptions = {})
    */
   async function mayDownload(c: Ctx, bucket: string, name: string, meta: ObjectMeta | undefined): Promise<boolean> {
     const caller = ruledCaller(c)
-    const token = c.var.url.searchParams.get('token')
+    const token = c.get('url').searchParams.get('token')
     if (token !== null && meta?.downloadTokens.split(',').includes(token)) return true
     if (caller.privileged) return true
     if (guard.isActive) {

@@ -22,7 +22,7 @@ export function batchGet(fs: FirestoreService, c: Ctx, db: DatabaseRef, body: Re
     fs.guard.get(db, caller, path, docs[index]?.fields ?? null)
   })
   const found = docs.filter((doc) => doc !== null)
-  c.var.access.add((recorder) => recorder.firestoreRead(db, caller, c.env.incoming, 'BatchGetDocuments', found))
+  c.get('access').add((recorder) => recorder.firestoreRead(db, caller, c.env.incoming, 'BatchGetDocuments', found))
   return paths.map((path, index) => {
     const doc = docs[index] ?? null
     if (at === undefined) tx.state?.reads.set(path, doc?.updateTime ?? null)

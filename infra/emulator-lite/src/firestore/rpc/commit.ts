@@ -16,7 +16,7 @@ export function guardedWrites(fs: FirestoreService, c: Ctx, db: DatabaseRef, wri
       path,
       operation: isDelete ? ('delete' as const) : existed[index] ? ('update' as const) : ('create' as const),
     }))
-    c.var.access.add((recorder) => recorder.firestoreWrites(db, caller, c.env.incoming, method, touched))
+    c.get('access').add((recorder) => recorder.firestoreWrites(db, caller, c.env.incoming, method, touched))
   }
   return result
 }

@@ -3,7 +3,7 @@ import { readJson } from '../../http/server.ts'
 import type { FirestoreService } from '../service.ts'
 
 const param = (c: Ctx, pattern: RegExp, index: number) =>
-  decodeURIComponent(pattern.exec(c.var.url.pathname)?.[index] as string)
+  decodeURIComponent(pattern.exec(c.get('url').pathname)?.[index] as string)
 
 /** `DELETE /emulator/v1/projects/{p}/databases/{d}/documents`: wipes a database (management). */
 export function clearDatabase(fs: FirestoreService, c: Ctx) {

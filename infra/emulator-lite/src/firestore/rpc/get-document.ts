@@ -8,7 +8,7 @@ import { toDocumentResource } from '../writes.ts'
 export function getDocument(fs: FirestoreService, c: Ctx, db: DatabaseRef, segments: string[]) {
   const path = segments.join('/')
   assertDocumentPath(path)
-  const rawReadTime = c.var.url.searchParams.get('readTime')
+  const rawReadTime = c.get('url').searchParams.get('readTime')
   const doc =
     rawReadTime === null
       ? fs.store.getDocument(db.project, db.database, path)
@@ -16,6 +16,6 @@ export function getDocument(fs: FirestoreService, c: Ctx, db: DatabaseRef, segme
   const caller = ruledCaller(c)
   fs.guard.get(db, caller, path, doc?.fields ?? null)
   if (!doc) throw new ApiError('NOT_FOUND', `Document ${path} not found`)
-  c.var.access.add((recorder) => recorder.firestoreRead(db, caller, c.env.incoming, 'GetDocument', [doc]))
+  c.get('access').add((recorder) => recorder.firestoreRead(db, caller, c.env.incoming, 'GetDocument', [doc]))
   return toDocumentResource(db, doc)
 }

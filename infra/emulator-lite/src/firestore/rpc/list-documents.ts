@@ -11,7 +11,7 @@ export const LIST_PAGE_SIZE = 300
 /** `GET …/documents/{parent}/{collectionId}`: a page of a collection, as a query the rules must allow. */
 export function listDocuments(fs: FirestoreService, c: Ctx, db: DatabaseRef, segments: string[]) {
   const { store } = fs
-  const url = c.var.url
+  const url = c.get('url')
   const collectionId = segments[segments.length - 1] as string
   const parent = segments.slice(0, -1).join('/')
   if (parent !== '') assertDocumentPath(parent)
@@ -59,7 +59,7 @@ export function listDocuments(fs: FirestoreService, c: Ctx, db: DatabaseRef, seg
   const touched = listed.documents.flatMap((doc) =>
     typeof doc.name === 'string' ? [{ path: parseDocumentName(doc.name, db) }] : [],
   )
-  c.var.access.add((recorder) =>
+  c.get('access').add((recorder) =>
     recorder.firestoreRead(db, caller, c.env.incoming, 'ListDocuments', touched, {
       parent,
       collectionId,

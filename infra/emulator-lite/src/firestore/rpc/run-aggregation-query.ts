@@ -49,7 +49,7 @@ export function runAggregationQuery(
     required.every((aggregation) => getField(doc.fields, aggregation.segments) !== undefined),
   )
   if (at === undefined) for (const doc of docs) tx.state?.reads.set(doc.path, doc.updateTime)
-  c.var.access.add((recorder) =>
+  c.get('access').add((recorder) =>
     recorder.firestoreRead(
       db,
       caller,

@@ -11,7 +11,7 @@ export function runQuery(fs: FirestoreService, c: Ctx, db: DatabaseRef, parent: 
   fs.guard.list(db, caller, parent, body.structuredQuery)
   const { tx, readTime: at } = fs.consistencyOf(db, body)
   const docs = execute(fs.store, db, parent, body.structuredQuery, at)
-  c.var.access.add((recorder) =>
+  c.get('access').add((recorder) =>
     recorder.firestoreRead(db, caller, c.env.incoming, 'RunQuery', docs, queryScope(parent, body.structuredQuery)),
   )
   const mask = selectMask(body.structuredQuery)

@@ -8,7 +8,7 @@ import type { StorageService } from '../service.ts'
 export async function firebaseUpload(s: StorageService, c: Ctx, bucket: string): Promise<Response> {
   const req = c.env.incoming
   const res = c.env.outgoing
-  const url = c.var.url
+  const url = c.get('url')
   const uploadId = url.searchParams.get('upload_id')
   const command = String(req.headers['x-goog-upload-command'] ?? '')
   if (uploadId) {

@@ -7,7 +7,7 @@ import type { StorageService } from '../service.ts'
 /** `POST|PUT /upload/storage/v1/b/{bucket}/o`: the GCS JSON API's media, multipart and resumable uploads. */
 export async function gcsUpload(s: StorageService, c: Ctx, bucket: string): Promise<Response> {
   const req = c.env.incoming
-  const url = c.var.url
+  const url = c.get('url')
   const uploadType = url.searchParams.get('uploadType') ?? 'media'
   const uploadId = url.searchParams.get('upload_id')
   const body = await readBody(req)

@@ -14,7 +14,7 @@ export async function getObject(
   bucket: string,
   name: string,
 ): Promise<Response> {
-  const media = c.var.url.searchParams.get('alt') === 'media'
+  const media = c.get('url').searchParams.get('alt') === 'media'
   const stored = s.store.getObject(bucket, name) as (StoredObject & { metadata: ObjectMeta }) | null
   if (media && view === 'firebase' && !(await s.mayDownload(c, bucket, name, stored?.metadata)))
     throw new ApiError('PERMISSION_DENIED', 'Permission denied. No READ permission.')

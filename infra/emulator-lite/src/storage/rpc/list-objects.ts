@@ -9,10 +9,10 @@ export function listObjects(s: StorageService, c: Ctx, view: StorageView, bucket
   if (view === 'firebase')
     s.guard.check(ruledCaller(c), {
       bucket,
-      name: c.var.url.searchParams.get('prefix') ?? '',
+      name: c.get('url').searchParams.get('prefix') ?? '',
       method: 'list',
       resource: null,
       requestResource: null,
     })
-  return jsonResponse(c, 200, s.list(c, bucket, c.var.url, view))
+  return jsonResponse(c, 200, s.list(c, bucket, c.get('url'), view))
 }
