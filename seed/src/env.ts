@@ -17,6 +17,11 @@ const SeedEnvSchema = z
     FIREBASE_STORAGE_EMULATOR_HOST: host,
     /** Host name browsers use to reach the Storage emulator when it is not the bind host (a pilot served to others). */
     PUBLIC_HOST: z.string().min(1).optional(),
+    /**
+     * `host:port` browsers download Storage objects from, when FIREBASE_STORAGE_EMULATOR_HOST is a
+     * server-only address (emulator-lite's admin listener, which browsers are never handed).
+     */
+    STORAGE_PUBLIC_HOST: host,
   })
   .transform((env, ctx) => {
     const projectId = env.FIREBASE_PROJECT_ID ?? env.GCLOUD_PROJECT
@@ -33,6 +38,7 @@ const SeedEnvSchema = z
         storage: env.FIREBASE_STORAGE_EMULATOR_HOST,
       },
       publicHost: env.PUBLIC_HOST,
+      storagePublicHost: env.STORAGE_PUBLIC_HOST,
     }
   })
 export type SeedEnv = z.infer<typeof SeedEnvSchema>

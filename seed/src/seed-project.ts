@@ -16,6 +16,8 @@ export type SeedOptions = {
   emulators?: EmulatorHosts
   /** Host name browsers use for the Storage emulator, when it differs from its bind host. */
   publicHost?: string
+  /** `host:port` browsers use for Storage, when the emulator host given is a server-only listener. */
+  storagePublicHost?: string
   /** Wipe the project's data first (emulators only). */
   reset?: boolean
   /** Do nothing when the project already has data. */
@@ -34,11 +36,14 @@ export function storageDownloadUrl(options: {
   bucket: string
   emulators: EmulatorHosts
   publicHost?: string
+  storagePublicHost?: string
 }): (path: string, token: string) => string {
   const storageHost = options.emulators.storage
-  const origin = storageHost
-    ? `http://${options.publicHost ? `${options.publicHost}:${storageHost.split(':').pop()}` : storageHost}`
-    : 'https://firebasestorage.googleapis.com'
+  const origin = !storageHost
+    ? 'https://firebasestorage.googleapis.com'
+    : options.storagePublicHost
+      ? `http://${options.storagePublicHost}`
+      : `http://${options.publicHost ? `${options.publicHost}:${storageHost.split(':').pop()}` : storageHost}`
   return (path, token) =>
     `${origin}/v0/b/${options.bucket}/o/${encodeURIComponent(path)}?alt=media&token=${encodeURIComponent(token)}`
 }

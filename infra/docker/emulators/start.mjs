@@ -1,6 +1,7 @@
 // Entrypoint of the `emulators` container, in both of its images:
 //   --mode official  firebase-tools' Auth, Firestore and Storage emulators plus the Emulator UI (Java 21)
-//   --mode lite      emulator-lite alone: Auth, Firestore and Storage, every write durable in SQLite
+//   --mode lite      emulator-lite alone: Auth, Firestore and Storage, every write durable in SQLite,
+//                    plus its admin listener (EMULATOR_ADMIN_PORT) for the api and the seed
 // It writes firebase.json from the environment (ports are the same inside and outside the container,
 // because the emulators and the UI tell browsers their own ports), keeps the data under DATA_DIR
 // (a named volume) with --import / --export-on-exit, forwards SIGTERM so the export runs, and exits
@@ -40,6 +41,8 @@ export function readOptions(env, mode) {
       ui: port(env, 'EMULATOR_UI_PORT', 4000),
       hub: port(env, 'EMULATOR_HUB_PORT', 4400),
       logging: port(env, 'EMULATOR_LOGGING_PORT', 4500),
+      // emulator-lite's privileged listener: on the Compose network only, never published.
+      admin: port(env, 'EMULATOR_ADMIN_PORT', 9098),
     },
     dataDir: resolve(env.DATA_DIR || '/data'),
     workDir: resolve(env.EMULATORS_WORK_DIR || '/tmp/bosted-emulators'),
@@ -114,6 +117,11 @@ export function emulatorLiteArgs(options, hasAuthExport = false) {
     String(options.ports.storage),
     '--auth-port',
     String(options.ports.auth),
+    // For the api and the seed (their *_EMULATOR_HOST point here); Compose publishes no port for it.
+    '--admin-port',
+    String(options.ports.admin),
+    '--admin-host',
+    options.host,
     '--project',
     options.projectId,
     ...(hasAuthExport ? ['--import-auth', exportDir(options)] : []),

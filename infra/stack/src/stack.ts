@@ -84,6 +84,8 @@ export function emulatorEnv(env: StackEnv): NodeJS.ProcessEnv {
     FIREBASE_AUTH_EMULATOR_HOST: liteAuth ? admin : `${host}:${env.AUTH_PORT}`,
     FIRESTORE_EMULATOR_HOST: admin,
     FIREBASE_STORAGE_EMULATOR_HOST: admin,
+    // The seed writes download URLs for browsers: those name the public Storage port.
+    STORAGE_PUBLIC_HOST: `${env.PUBLIC_HOST ?? host}:${env.STORAGE_PORT}`,
   }
 }
 
