@@ -216,6 +216,7 @@ test('the lite emulators keep users and documents in the named volume, even acro
     AUTH_PORT: await freePort(),
     FIRESTORE_PORT: await freePort(),
     STORAGE_PORT: await freePort(),
+    EMULATOR_ADMIN_PORT: await freePort(),
     EMULATOR_HUB_PORT: await freePort(),
     EMULATOR_LOGGING_PORT: await freePort(),
   }
@@ -236,6 +237,7 @@ test('the lite emulators keep users and documents in the named volume, even acro
     `http://127.0.0.1:${ports.AUTH_PORT}/`,
     `http://127.0.0.1:${ports.FIRESTORE_PORT}/health`,
     `http://127.0.0.1:${ports.STORAGE_PORT}/health`,
+    `http://127.0.0.1:${ports.EMULATOR_ADMIN_PORT}/health`,
   ]
   const healthy = () =>
     spawnSync(process.execPath, [join(REPO_ROOT, 'infra/docker/healthcheck.mjs'), ...healthUrls]).status === 0
@@ -251,7 +253,8 @@ test('the lite emulators keep users and documents in the named volume, even acro
     return child
   }
   const auth = `http://127.0.0.1:${ports.AUTH_PORT}/identitytoolkit.googleapis.com/v1`
-  const database = `http://127.0.0.1:${ports.FIRESTORE_PORT}/v1/projects/demo-docker-lite/databases/(default)`
+  // The owner credential is believed only on the admin listener (the api's and the seed's).
+  const database = `http://127.0.0.1:${ports.EMULATOR_ADMIN_PORT}/v1/projects/demo-docker-lite/databases/(default)`
   const documentName = 'projects/demo-docker-lite/databases/(default)/documents/pilots/one'
   const owner = { authorization: 'Bearer owner', 'content-type': 'application/json' }
   const credentials = { email: 'pilot@demo.dk', password: 'demo1234', returnSecureToken: true }
