@@ -1,7 +1,10 @@
 import { expect, test } from 'vitest'
 import { storageDownloadUrl } from './seed-project.ts'
 
-const options = { bucket: 'demo-bosted.appspot.com', emulators: { storage: '127.0.0.1:9098' } }
+const options = {
+  bucket: 'demo-bosted.appspot.com',
+  emulators: { auth: undefined, firestore: undefined, storage: '127.0.0.1:9098' },
+}
 
 test('download URLs name the public Storage host when the seed itself talks to the admin listener', () => {
   const url = storageDownloadUrl({ ...options, storagePublicHost: 'localhost:9199' })('persons/p1/avatar.png', 't')
