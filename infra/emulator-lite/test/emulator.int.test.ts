@@ -242,6 +242,24 @@ describe('limits and paging', () => {
     expect(await bytesOf(one, 'after-413.txt')).toBe('ok')
   })
 
+  test('a Storage body of exactly 16 MiB is stored whole, and a Range download returns its slice', async () => {
+    const data = randomBytes(16 * 1024 * 1024)
+    const upload = await fetch(`${storageUrl()}/v0/b/${one.bucket}/o?name=exactly-16.bin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: data,
+    })
+    expect(upload.status).toBe(200)
+    expect(((await upload.json()) as { size: string }).size).toBe(String(data.length))
+    const media = `${storageUrl()}/v0/b/${one.bucket}/o/exactly-16.bin?alt=media`
+    const whole = Buffer.from(await (await fetch(media)).arrayBuffer())
+    expect(whole.equals(data)).toBe(true)
+    const ranged = await fetch(media, { headers: { range: 'bytes=1000-1999' } })
+    expect(ranged.status).toBe(206)
+    expect(ranged.headers.get('content-range')).toBe(`bytes 1000-1999/${data.length}`)
+    expect(Buffer.from(await ranged.arrayBuffer()).equals(data.subarray(1000, 2000))).toBe(true)
+  })
+
   test('list documents without pageSize answers in pages, with a token that leads to the rest', async () => {
     const batch = one.admin.batch()
     for (let i = 0; i < 305; i++) batch.set(one.admin.doc(`paging/d${String(i).padStart(3, '0')}`), { i })
