@@ -85,7 +85,8 @@ const deps: CoreDeps = {
 }
 
 const servers = new Map<Listener, Server>()
-const base = (listener: Listener) => `http://127.0.0.1:${(servers.get(listener)?.address() as AddressInfo).port}`
+const base = (listener: Listener) =>
+  `http://127.0.0.1:${((servers.get(listener) as Server).address() as AddressInfo).port}`
 
 beforeAll(async () => {
   for (const listener of ['firestore', 'admin'] as const) {
