@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
-import { getRequestListener } from '@hono/node-server'
 import { AccessLog } from './audit/access-log.ts'
 import { createAccessRecorder } from './audit/recorder.ts'
 import { accessLogRoutes } from './audit/routes.ts'
@@ -10,6 +9,7 @@ import { type ImportResult, importOfficialExport } from './auth/import.ts'
 import { authRootRoutes, authRoutes } from './auth/routes.ts'
 import { firestoreRootRoutes, firestoreRoutes } from './firestore/routes.ts'
 import { createCoreApp, type Listener, type Route, type VerifyIdToken } from './http/core.ts'
+import { nodeListener } from './http/listener.ts'
 import { loadAdminSecret, newAdminSecret } from './security/admin-secret.ts'
 import { decodeIdTokenOrNull } from './security/caller.ts'
 import { loadRulesFile, Rulesets } from './security/rulesets.ts'
@@ -157,9 +157,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
         : rulesets.firestore(route.project ? route.project(c) : '') !== null,
   }
   const serverFor = (listener: Listener): Server =>
-    createServer(
-      getRequestListener(createCoreApp(listener, tables[listener], deps).fetch, { autoCleanupIncoming: false }),
-    )
+    createServer(nodeListener(createCoreApp(listener, tables[listener], deps)))
   const firestoreServer = serverFor('firestore')
   const storageServer = serverFor('storage')
   const authServer = serverFor('auth')

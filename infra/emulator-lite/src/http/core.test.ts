@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { getRequestListener } from '@hono/node-server'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import type { AccessRecorder } from '../audit/recorder.ts'
 import { type CoreDeps, createCoreApp, jsonResponse, type Listener, type Route } from './core.ts'
 import { ApiError } from './errors.ts'
+import { nodeListener } from './listener.ts'
 import { readBody } from './server.ts'
 
 // The core's middleware with a made-up route table, served over real HTTP (the handlers use the raw
@@ -90,7 +90,7 @@ const base = (listener: Listener) =>
 
 beforeAll(async () => {
   for (const listener of ['firestore', 'admin'] as const) {
-    const server = createServer(getRequestListener(createCoreApp(listener, [TABLE], deps).fetch))
+    const server = createServer(nodeListener(createCoreApp(listener, [TABLE], deps)))
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     servers.set(listener, server)
   }
