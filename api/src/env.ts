@@ -1,5 +1,6 @@
 import { SESSION_COOKIE_MAX_AGE_MS } from '@bosted/domain'
 import { z } from 'zod'
+import { readServiceAccount } from './lib/custom-token.ts'
 import type { AppConfig } from './lib/types.ts'
 
 const port = z.coerce.number().int().min(1).max(65_535)
@@ -21,6 +22,11 @@ const EnvSchema = z
     FIREBASE_STORAGE_BUCKET: z.string().min(1).optional(),
     FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
     FIRESTORE_EMULATOR_HOST: z.string().min(1).optional(),
+    /**
+     * emulator-lite's service-account key file (its data directory's service-account.json): refresh
+     * signs its custom tokens with it. Read in emulator mode only.
+     */
+    EMULATOR_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
     /** The web app's API key; the refresh call exchanges a custom token through the Auth REST API with it. */
     FIREBASE_WEB_API_KEY: z.string().min(1).optional(),
     API_HOST: z.string().min(1).default('127.0.0.1'),
@@ -70,5 +76,9 @@ export function appConfigFromEnv(env: Env): AppConfig {
       emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
       apiKey: env.FIREBASE_WEB_API_KEY ?? 'demo-api-key',
     },
+    emulatorServiceAccount:
+      env.FIREBASE_AUTH_EMULATOR_HOST && env.EMULATOR_SERVICE_ACCOUNT_FILE
+        ? readServiceAccount(env.EMULATOR_SERVICE_ACCOUNT_FILE)
+        : undefined,
   }
 }
