@@ -1,6 +1,7 @@
 // emulator-lite CLI: `tsx infra/emulator-lite/src/cli.ts [--host H] [--firestore-port N] [--storage-port N]
 //   [--auth-port N] [--project ID] [--import-auth DIR] [--firestore-rules FILE] [--storage-rules FILE]
-//   [--data DIR | --in-memory] [--no-access-log] [--access-log-retention-days N]`
+//   [--data DIR | --in-memory] [--no-access-log] [--access-log-retention-days N]
+//   [--accept-unsigned-tokens] [--rotate-signing-key]`
 
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
@@ -31,6 +32,10 @@ const { values } = parseArgs({
     'no-access-log': { type: 'boolean', default: false },
     /** Days to keep access-log entries (default: keep all). */
     'access-log-retention-days': { type: 'string', default: process.env.ACCESS_LOG_RETENTION_DAYS },
+    /** Believe unsigned tokens too (rules-unit-testing, the official Auth emulator); never for a pilot. */
+    'accept-unsigned-tokens': { type: 'boolean', default: false },
+    /** A new signing key per set; the old ones verify until their tokens expire. */
+    'rotate-signing-key': { type: 'boolean', default: false },
   },
 })
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..')
@@ -61,6 +66,8 @@ try {
     dataDir: values.data ?? resolve(repoRoot, '.data/emulator-lite'),
     accessLog: !values['no-access-log'],
     accessLogRetentionDays: retentionDays(values['access-log-retention-days']),
+    acceptUnsignedTokens: values['accept-unsigned-tokens'],
+    rotateSigningKey: values['rotate-signing-key'],
   })
   if (emulator.authImport) {
     const { imported, failed, source } = emulator.authImport
@@ -70,7 +77,7 @@ try {
     for (const failure of failed) console.log(`  account ${failure.index}: ${failure.message}`)
   }
   console.log(
-    `emulator-lite ready firestore=http://${emulator.host}:${emulator.firestorePort} storage=http://${emulator.host}:${emulator.storagePort} auth=http://${emulator.host}:${emulator.authPort}`,
+    `emulator-lite ready firestore=http://${emulator.host}:${emulator.firestorePort} storage=http://${emulator.host}:${emulator.storagePort} auth=http://${emulator.host}:${emulator.authPort} tokens=${emulator.tokens}`,
   )
   const stop = () => emulator.close().then(() => process.exit(0))
   process.on('SIGINT', stop)

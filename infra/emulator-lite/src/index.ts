@@ -4,7 +4,11 @@ import { AccessLog } from './audit/access-log.ts'
 import { createAccessRecorder } from './audit/recorder.ts'
 import { createAccessLogHandler } from './audit/routes.ts'
 import { AuthStore } from './auth/auth-store.ts'
+import { createIdTokenVerifier, type IdTokenVerifier } from './auth/identity.ts'
 import { type ImportResult, importOfficialExport } from './auth/import.ts'
+import { createKeyRoutes, type KeyRoute } from './auth/key-routes.ts'
+import { loadServiceAccount, type ServiceAccountKey, SigningKeys } from './auth/keys.ts'
+import type { AuthSigning } from './auth/operations.ts'
 import { createAuthServer } from './auth/server.ts'
 import { createFirestoreHandler } from './firestore/routes.ts'
 import { ApiError } from './http/errors.ts'
@@ -49,6 +53,14 @@ export type EmulatorLiteOptions = {
   accessLog?: boolean
   /** Keep access-log entries this many days (pruned at start and daily, with a marker); default: keep all. */
   accessLogRetentionDays?: number | null
+  /**
+   * Also believe unsigned tokens: `alg: none` ID tokens (rules-unit-testing's mock tokens, the
+   * official Auth emulator's) in Firestore and Storage, unsigned custom tokens and the legacy
+   * base64-JSON refresh tokens in Auth. Off by default; never for a pilot (issue 27 point 5).
+   */
+  acceptUnsignedTokens?: boolean
+  /** Rotate the signing keys at start (`--rotate-signing-key`); the old ones stay published until their tokens expire. */
+  rotateSigningKey?: boolean
 }
 
 export type EmulatorLite = {
@@ -58,6 +70,16 @@ export type EmulatorLite = {
   authPort: number
   /** What `authImportFrom` imported on this start; null when nothing was imported. */
   authImport: ImportResult | null
+  /** `signed`, or `unsigned-accepted` with acceptUnsignedTokens: what the ready line says. */
+  tokens: 'signed' | 'unsigned-accepted'
+  /** The service account whose custom tokens Auth accepts (in a data directory: service-account.json). */
+  serviceAccount: ServiceAccountKey
+  /** A new active signing key per set; the old ones verify until their tokens expire. */
+  rotateSigningKeys(): void
+  /** The verifier Firestore and Storage use for `request.auth` (exposed for the HTTP core and tests). */
+  verifyIdToken: IdTokenVerifier
+  /** The published-key routes, for any further listener (the admin port). */
+  keyRoute: KeyRoute
   close(): Promise<void>
 }
 
@@ -76,6 +98,27 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
   const store = new Store({ dataDir: options.dataDir, inMemory: options.inMemory })
   const authStore = new AuthStore(store.db)
   const authProjectId = options.authProjectId ?? 'demo-project'
+  // Keys beside the database (0600), or in memory with it.
+  const keyDir = options.inMemory ? undefined : (options.dataDir ?? '.data/emulator-lite')
+  let signing: AuthSigning
+  try {
+    const keys = new SigningKeys({ dataDir: keyDir })
+    if (options.rotateSigningKey) keys.rotate()
+    signing = {
+      keys,
+      serviceAccount: loadServiceAccount(authProjectId, { dataDir: keyDir }),
+      acceptUnsignedTokens: options.acceptUnsignedTokens === true,
+    }
+  } catch (error) {
+    store.close()
+    throw error
+  }
+  const { verifyIdToken } = createIdTokenVerifier({
+    keys: signing.keys,
+    defaultProject: authProjectId,
+    acceptUnsignedTokens: signing.acceptUnsignedTokens,
+  })
+  const keyRoute = createKeyRoutes(signing.keys, signing.serviceAccount)
   let authImport: ImportResult | null = null
   try {
     if (options.authImportFrom)
@@ -98,13 +141,14 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     clearInterval(pruneTimer)
     accessLog?.close()
   }
-  const authServer = createAuthServer({ store: authStore, defaultProject: authProjectId })
-  const firestore = createFirestoreHandler(store, rulesets, recorder)
+  const authServer = createAuthServer({ store: authStore, defaultProject: authProjectId, signing, keyRoute })
+  const firestore = createFirestoreHandler(store, rulesets, recorder, verifyIdToken)
   const accessLogRoutes = createAccessLogHandler(accessLog)
   const storage = createStorageHandler(store, () => `http://${host}:${storagePortOf()}`, {
     authorizeRead: options.storageAuthorizeRead,
     rulesets,
     recorder,
+    verifyIdToken,
   })
 
   const firestoreServer = createApiServer(async (req, url, res) => {
@@ -137,6 +181,11 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
       storagePort,
       authPort,
       authImport,
+      tokens: signing.acceptUnsignedTokens ? 'unsigned-accepted' : 'signed',
+      serviceAccount: signing.serviceAccount.key,
+      rotateSigningKeys: () => signing.keys.rotate(),
+      verifyIdToken,
+      keyRoute,
       async close() {
         await Promise.all(
           [firestoreServer, storageServer, authServer].map(
@@ -160,3 +209,15 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     throw error
   }
 }
+
+// Signed identity, for the api's tests, tools and the HTTP core (docs/decisions/0010-signed-identity.md).
+export { signCustomToken } from './auth/custom-token.ts'
+export { createIdTokenVerifier, type IdTokenVerifier, signJwt } from './auth/identity.ts'
+export { KEY_PATHS } from './auth/key-routes.ts'
+export {
+  SERVICE_ACCOUNT_EMAIL,
+  SERVICE_ACCOUNT_FILE,
+  type ServiceAccountKey,
+  SIGNING_KEYS_FILE,
+} from './auth/keys.ts'
+export { type CertificateOptions, selfSignedCertificate } from './auth/x509.ts'

@@ -153,6 +153,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               ...(options.persist ? ['--data', join(env.DATA_DIR, 'emulator-lite')] : ['--in-memory']),
               // Accounts a previous run of the official emulator exported move over on the first start.
               ...(options.persist && liteAuth ? ['--import-auth', join(officialAuthDir, 'data')] : []),
+              // The official Auth emulator signs nothing: only then does emulator-lite believe unsigned tokens.
+              ...(liteAuth ? [] : ['--accept-unsigned-tokens']),
             ],
             env: {},
             // Auth listens last, so once it answers every port does.

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ACCESS_OPERATIONS, ACCESS_RESOURCES, ACCESS_ROLES, type AccessOperation } from '@bosted/domain/access-log'
 import { ApiError, invalid } from '../http/errors.ts'
 import { readJson, sendJson } from '../http/server.ts'
-import { callerOf } from '../security/caller.ts'
+import { callerOf, identifyNobody } from '../security/caller.ts'
 import type { AccessLog, AccessRecord } from './access-log.ts'
 
 const MAX_APPEND = 500
@@ -71,7 +71,8 @@ export function createAccessLogHandler(log: AccessLog | null) {
     const verify = url.pathname === '/emulator/v1/accessLog:verify'
     const match = /^\/emulator\/v1\/projects\/([^/]+)\/accessLog(:append)?$/.exec(url.pathname)
     if (!verify && !match) return false
-    if (!callerOf(req).privileged) throw new ApiError('PERMISSION_DENIED', 'The access log is for server SDKs only.')
+    if (!callerOf(req, identifyNobody).privileged)
+      throw new ApiError('PERMISSION_DENIED', 'The access log is for server SDKs only.')
     if (log === null) throw new ApiError('FAILED_PRECONDITION', 'The access log is turned off (--no-access-log).')
     if (verify) {
       if (req.method !== 'GET') return false

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { MAX_BODY_BYTES } from '../http/server.ts'
 import type { AuthStore } from './auth-store.ts'
 import { AuthError, notFound, notImplemented, schemaError } from './errors.ts'
-import type { AuthContext, Body } from './operations.ts'
+import type { KeyRoute } from './key-routes.ts'
+import type { AuthContext, AuthSigning, Body } from './operations.ts'
 import * as op from './operations.ts'
 import { isObject, PROJECT_NUMBER } from './tokens.ts'
 
@@ -304,6 +305,10 @@ export type AuthServerOptions = {
   store: AuthStore
   /** Where calls that name no project (every web SDK call) go, like the official `--project`. */
   defaultProject: string
+  /** Keys and trust of signed identity (docs/decisions/0010-signed-identity.md). */
+  signing: AuthSigning
+  /** The published public keys (auth/key-routes.ts), answered before any credential check. */
+  keyRoute?: KeyRoute
 }
 
 /**
@@ -327,6 +332,13 @@ export function createAuthServer(options: AuthServerOptions): Server {
         })
         return
       }
+      const published = options.keyRoute?.(req.method ?? 'GET', url.pathname)
+      if (published) {
+        req.resume()
+        res.writeHead(published.status, { ...published.headers, 'content-length': Buffer.byteLength(published.body) })
+        res.end(req.method === 'HEAD' ? undefined : published.body)
+        return
+      }
       const matched = route(req.method ?? 'GET', url.pathname)
       if (!matched) throw notFound()
       let privileged = false
@@ -340,7 +352,12 @@ export function createAuthServer(options: AuthServerOptions): Server {
         }
         project ??= bodyProject
       }
-      const ctx: AuthContext = { store: options.store, project: project ?? options.defaultProject, privileged }
+      const ctx: AuthContext = {
+        store: options.store,
+        project: project ?? options.defaultProject,
+        privileged,
+        signing: options.signing,
+      }
       sendJson(res, 200, await matched.run(ctx, body, url.searchParams))
     } catch (error) {
       req.resume()

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AccessRecorder } from '../audit/recorder.ts'
+import type { IdTokenVerifier } from '../auth/identity.ts'
 import { ApiError, invalid } from '../http/errors.ts'
 import { readJson, sendJson } from '../http/server.ts'
 import { type Caller, callerOf } from '../security/caller.ts'
@@ -61,6 +62,8 @@ export function createFirestoreHandler(
   store: Store,
   rulesets = new Rulesets({ firestore: null, storage: null }),
   recorder: AccessRecorder | null = null,
+  /** Verifies ID tokens (auth/identity.ts); without one every token counts as none (fails closed). */
+  verifyIdToken: IdTokenVerifier = () => null,
 ) {
   const transactions = new Map<string, TransactionState>()
   const guard = createFirestoreGuard(store, rulesets)
@@ -367,7 +370,7 @@ export function createFirestoreHandler(
     } catch {
       throw invalid('Malformed path encoding')
     }
-    const caller = callerOf(req)
+    const caller = callerOf(req, (token) => verifyIdToken(token, db.project))
 
     if (rpc === null) {
       if (req.method !== 'GET') throw new ApiError('NOT_FOUND', `No route for ${req.method} ${url.pathname}`)

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import type { IdTokenVerifier } from '../auth/identity.ts'
 import { checkStorage, type DocLookup, type StorageResource } from '../rules/index.ts'
 import type { Store } from '../store/store.ts'
 import { callerOf } from './caller.ts'
@@ -57,7 +58,7 @@ export function toStorageResource(bucket: string, name: string, meta: StoredMeta
  * storage.rules for the Firebase (`/v0`) routes. The GCS JSON routes are firebase-admin's, which the
  * official emulator treats as the owner, and so does this.
  */
-export function createStorageGuard(store: Store, rulesets: Rulesets) {
+export function createStorageGuard(store: Store, rulesets: Rulesets, verifyIdToken: IdTokenVerifier = () => null) {
   return {
     /** Whether a ruleset is loaded (without one, the Firebase routes allow what they always did). */
     get isActive(): boolean {
@@ -77,9 +78,9 @@ export function createStorageGuard(store: Store, rulesets: Rulesets) {
     ): void {
       const ruleset = rulesets.storage()
       if (ruleset === null) return
-      const caller = callerOf(req)
-      if (caller.privileged) return
       const project = projectOfBucket(access.bucket)
+      const caller = callerOf(req, (token) => verifyIdToken(token, project))
+      if (caller.privileged) return
       const read = (path: string) => store.getDocument(project, '(default)', path)?.fields ?? null
       const firestore: DocLookup = { get: read, getAfter: read }
       const decision = checkStorage(ruleset, { ...access, auth: caller.auth, time: new Date(), firestore })

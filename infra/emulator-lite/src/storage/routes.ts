@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AccessRecorder } from '../audit/recorder.ts'
+import type { IdTokenVerifier } from '../auth/identity.ts'
 import { compareStrings } from '../firestore/values.ts'
 import { ApiError, invalid } from '../http/errors.ts'
 import { readBody, readJson, sendJson } from '../http/server.ts'
@@ -47,6 +48,8 @@ export type StorageHandlerOptions = {
   rulesets?: Rulesets
   /** Records Firebase (`/v0`) requests on persons' objects in the access log (issue 22). */
   recorder?: AccessRecorder | null
+  /** Verifies ID tokens (auth/identity.ts); without one every token counts as none (fails closed). */
+  verifyIdToken?: IdTokenVerifier
 }
 
 /** `mockUserToken: 'owner'` (rules-unit-testing's rules-disabled context) and admin-style owner credentials. */
@@ -59,7 +62,8 @@ const OWNER_CREDENTIALS = new Set(['Bearer owner', 'Firebase owner'])
 export function createStorageHandler(store: Store, baseUrl: () => string, options: StorageHandlerOptions = {}) {
   const sessions = new Map<string, UploadSession>()
   const rulesets = options.rulesets ?? new Rulesets({ firestore: null, storage: null })
-  const guard = createStorageGuard(store, rulesets)
+  const verifyIdToken: IdTokenVerifier = options.verifyIdToken ?? (() => null)
+  const guard = createStorageGuard(store, rulesets, verifyIdToken)
 
   /** An access-log entry for a client's request on a person's object (owner credentials are not logged). */
   function recordAccess(
@@ -73,7 +77,7 @@ export function createStorageHandler(store: Store, baseUrl: () => string, option
     if (!recorder?.isActive || OWNER_CREDENTIALS.has(String(req.headers.authorization ?? ''))) return
     let caller: Caller
     try {
-      caller = callerOf(req)
+      caller = callerOf(req, (token) => verifyIdToken(token, projectOfBucket(bucket)))
     } catch {
       // An Authorization header the guard would refuse; a token download may still carry it.
       caller = { privileged: false, auth: null }
