@@ -1,39 +1,24 @@
 // Unit-test fixtures for the token verifier: locally generated RSA keys, published over HTTP on
 // 127.0.0.1 at the paths and in the formats emulator-lite and Google use (a JWKS, and a
 // `{kid: PEM certificate}` map with Cache-Control: max-age), and a signer for any header and claims.
-import { execFileSync } from 'node:child_process'
 import { createHmac, createSign, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { selfSignedCertificate } from '@bosted/emulator-lite'
 
 export type TestKey = { kid: string; privateKey: KeyObject; publicKey: KeyObject; certificate: string }
 
-/**
- * A self-signed X.509 certificate for a key, as Google publishes its keys. The one place that
- * builds certificates: openssl for now, emulator-lite's certificate builder once it exports one.
- */
-export function selfSignedCertificate(privateKeyPem: string, commonName: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'test-cert-'))
-  try {
-    const keyFile = join(dir, 'key.pem')
-    writeFileSync(keyFile, privateKeyPem, { mode: 0o600 })
-    return execFileSync(
-      'openssl',
-      ['req', '-x509', '-new', '-key', keyFile, '-subj', `/CN=${commonName}`, '-days', '2', '-sha256'],
-      { encoding: 'utf8' },
-    )
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
-}
-
 export function generateTestKey(kid = randomBytes(20).toString('hex')): TestKey {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
-  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string
-  return { kid, privateKey, publicKey, certificate: selfSignedCertificate(pem, kid) }
+  // Google-style certificates, built by emulator-lite's certificate builder (as it publishes its own).
+  const certificate = selfSignedCertificate({
+    publicKey,
+    privateKey,
+    commonName: kid,
+    notBefore: new Date(Date.now() - 24 * 3600_000),
+    notAfter: new Date(Date.now() + 24 * 3600_000),
+  })
+  return { kid, privateKey, publicKey, certificate }
 }
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
