@@ -29,6 +29,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   loginRateLimit: { max: 20, windowMs: 60_000 },
   bodyLimitBytes: 16 * 1024,
   identityToolkit: { emulatorHost: undefined, apiKey: 'demo-api-key' },
+  acceptUnsignedTokens: false,
 }
 
 /** Maps what Hono itself throws (malformed requests) onto our error codes. */
@@ -53,6 +54,7 @@ export function createApp(options: { firebase: Firebase; config?: Partial<AppCon
     projectId: firebase.projectId,
     keys: emulatorHost ? emulatorKeySource(emulatorHost) : googleKeySource({ baseUrl: config.googleKeysBaseUrl }),
     getUser: (uid) => firebase.auth.getUser(uid),
+    acceptUnsignedTokens: emulatorHost !== undefined && config.acceptUnsignedTokens,
   })
   const services: Services = {
     firebase,

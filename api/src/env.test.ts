@@ -66,3 +66,11 @@ test("emulator mode reads emulator-lite's service-account file for refresh; prod
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+test('unsigned tokens can be accepted in emulator mode only, and are off by default', () => {
+  expect(appConfigFromEnv(readEnv(emulators)).acceptUnsignedTokens).toBe(false)
+  expect(appConfigFromEnv(readEnv({ ...emulators, ACCEPT_UNSIGNED_TOKENS: 'true' })).acceptUnsignedTokens).toBe(true)
+  expect(() =>
+    readEnv({ FIREBASE_PROJECT_ID: 'bosted-prod', FIREBASE_WEB_API_KEY: 'key', ACCEPT_UNSIGNED_TOKENS: 'true' }),
+  ).toThrow(/ACCEPT_UNSIGNED_TOKENS/)
+})

@@ -363,3 +363,38 @@ describe.each(SOURCES)('with $name', (source) => {
     expect(server.requests.get(source.paths.sessionCookie)).toBe(before + 1)
   })
 })
+
+test('unsigned tokens are believed only when chosen (the official Auth emulator), with every other check', async () => {
+  const unsignedId = (overrides: Record<string, unknown> = {}) =>
+    signJwt({ alg: 'none', typ: 'JWT' }, claims('idToken', overrides))
+  const strict = new TokenVerifier({
+    projectId: PROJECT,
+    keys: emulatorKeySource(server.host),
+    getUser,
+    now: () => NOW_MS,
+  })
+  await expectRejected(strict.verifyIdToken(unsignedId()))
+
+  const lenient = new TokenVerifier({
+    projectId: PROJECT,
+    keys: emulatorKeySource(server.host),
+    getUser,
+    now: () => NOW_MS,
+    acceptUnsignedTokens: true,
+  })
+  await expect(lenient.verifyIdToken(unsignedId())).resolves.toMatchObject({ uid: 'user-1' })
+  await expect(lenient.verifySessionCookie(signJwt({ alg: 'none' }, claims('sessionCookie')))).resolves.toMatchObject({
+    uid: 'user-1',
+  })
+  await expectRejected(lenient.verifyIdToken(unsignedId({ aud: [PROJECT] })))
+  await expectRejected(lenient.verifyIdToken(unsignedId({ exp: NOW })), 'auth/id-token-expired')
+  await expectRejected(lenient.verifyIdToken(unsignedId({ auth_time: NOW + 3600 })))
+  await expectRejected(lenient.verifyIdToken(unsignedId({ sub: 'disabled' })), 'auth/user-disabled')
+  await expectRejected(lenient.verifyIdToken(`${unsignedId()}c2lnbmF0dXJl`))
+  // Signed tokens are still verified: HS256 and a foreign key are refused.
+  await expectRejected(
+    lenient.verifyIdToken(signJwt({ alg: 'HS256', kid: idKey.kid }, claims('idToken'), { hmacSecret: 'x' })),
+  )
+  await expectRejected(lenient.verifyIdToken(signJwt(headerOf(idKey), claims('idToken'), strangerKey.privateKey)))
+  await expect(lenient.verifyIdToken(idToken())).resolves.toMatchObject({ uid: 'user-1' })
+})

@@ -172,6 +172,11 @@ export type TokenVerifierOptions = {
   keys: KeySource
   /** firebase-admin's getUser (a management call, which works against the emulator too). */
   getUser: UserLookup
+  /**
+   * Emulator mode only, by choice: also take `alg: none` tokens (the official Auth emulator signs
+   * nothing), with every claim and revocation check but no signature. Off by default.
+   */
+  acceptUnsignedTokens?: boolean
   /** Allowance for clocks ahead of ours on `iat`, `auth_time` and `nbf`; `exp` has none. */
   clockToleranceS?: number
   now?: () => number
@@ -195,6 +200,7 @@ export class TokenVerifier {
   readonly #getUser: UserLookup
   readonly #toleranceS: number
   readonly #now: () => number
+  readonly #acceptUnsigned: boolean
 
   constructor(options: TokenVerifierOptions) {
     this.#projectId = options.projectId
@@ -204,6 +210,7 @@ export class TokenVerifier {
     }
     this.#getUser = options.getUser
     this.#toleranceS = options.clockToleranceS ?? 5
+    this.#acceptUnsigned = options.acceptUnsignedTokens === true
     this.#now = options.now ?? Date.now
   }
 
@@ -218,7 +225,8 @@ export class TokenVerifier {
   /** Signature and claims, without the revocation check (for measuring; callers use the two above). */
   async verifySignedClaims(kind: TokenKind, token: string): Promise<DecodedIdToken> {
     // Claims first, as firebase-admin does: a malformed or forged token costs no key fetch.
-    this.#checkClaims(kind, token)
+    const unsigned = this.#checkClaims(kind, token)
+    if (unsigned) return { ...unsigned, uid: unsigned.sub } as DecodedIdToken
     let payload: JWTPayload
     try {
       ;({ payload } = await jwtVerify(token, this.#keys[kind], {
@@ -244,7 +252,8 @@ export class TokenVerifier {
     return decoded
   }
 
-  #checkClaims(kind: TokenKind, token: string): void {
+  /** Throws unless the claims are right; returns the payload of an accepted unsigned token, else null. */
+  #checkClaims(kind: TokenKind, token: string): JWTPayload | null {
     const reject: (message: string) => never = (message) => {
       throw new TokenRejectedError('auth/argument-error', `${kindName(kind)} ${message}`)
     }
@@ -258,8 +267,13 @@ export class TokenVerifier {
       reject('could not be decoded')
     }
     if (payload.aud === CUSTOM_TOKEN_AUDIENCE) reject('is a custom token')
-    if (header.alg !== 'RS256') reject(`has the algorithm "${String(header.alg)}", not RS256`)
-    if (typeof header.kid !== 'string' || header.kid === '') reject('has no "kid" header')
+    const unsigned = this.#acceptUnsigned && header.alg === 'none'
+    if (unsigned) {
+      if (token.split('.')[2] !== '') reject('says alg none but carries a signature')
+    } else {
+      if (header.alg !== 'RS256') reject(`has the algorithm "${String(header.alg)}", not RS256`)
+      if (typeof header.kid !== 'string' || header.kid === '') reject('has no "kid" header')
+    }
     if (typeof payload.aud !== 'string' || payload.aud !== this.#projectId) reject('is for another audience')
     if (payload.iss !== ISSUERS[kind] + this.#projectId) reject('has another issuer')
     if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > 128) {
@@ -275,6 +289,7 @@ export class TokenVerifier {
     if (!isTime(payload.auth_time) || payload.auth_time > latest) reject('has no "auth_time", or one in the future')
     if (payload.nbf !== undefined && (!isTime(payload.nbf) || payload.nbf > latest)) reject('is not valid yet ("nbf")')
     if (!isObject(payload.firebase)) reject('has no "firebase" object')
+    return unsigned ? payload : null
   }
 
   async #checkRevoked(kind: TokenKind, decoded: DecodedIdToken): Promise<void> {

@@ -18,6 +18,8 @@ export type AppConfig = {
   bodyLimitBytes: number
   /** Where refresh exchanges a custom token for an ID token: the Auth emulator, or Google with an API key. */
   identityToolkit: { emulatorHost: string | undefined; apiKey: string }
+  /** Emulator mode only: unsigned tokens are believed too (the official Auth emulator's). */
+  acceptUnsignedTokens: boolean
   /**
    * Emulator mode only: the key refresh signs its custom tokens with (emulator-lite trusts no
    * unsigned ones). Without it refresh falls back to firebase-admin's unsigned emulator tokens,

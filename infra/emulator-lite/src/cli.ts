@@ -1,6 +1,6 @@
 // emulator-lite CLI: `tsx infra/emulator-lite/src/cli.ts [--host H] [--firestore-port N] [--storage-port N]
 //   [--auth-port N] [--project ID] [--import-auth DIR] [--firestore-rules FILE] [--storage-rules FILE]
-//   [--data DIR | --in-memory] [--no-access-log] [--access-log-retention-days N]
+//   [--data DIR | --in-memory] [--service-account-dir DIR] [--no-access-log] [--access-log-retention-days N]
 //   [--accept-unsigned-tokens] [--rotate-signing-key]`
 
 import { createServer } from 'node:net'
@@ -28,6 +28,8 @@ const { values } = parseArgs({
     'storage-rules': { type: 'string', default: process.env.STORAGE_RULES },
     data: { type: 'string', default: process.env.EMULATOR_LITE_DATA },
     'in-memory': { type: 'boolean', default: false },
+    /** Keep service-account.json here instead of the data directory (with --in-memory: write it here). */
+    'service-account-dir': { type: 'string' },
     /** The access log of persons' data is on by default. */
     'no-access-log': { type: 'boolean', default: false },
     /** Days to keep access-log entries (default: keep all). */
@@ -63,6 +65,7 @@ try {
     firestoreRules: values['firestore-rules'],
     storageRules: values['storage-rules'],
     inMemory: values['in-memory'],
+    ...(values['service-account-dir'] ? { serviceAccountDir: resolve(values['service-account-dir']) } : {}),
     dataDir: values.data ?? resolve(repoRoot, '.data/emulator-lite'),
     accessLog: !values['no-access-log'],
     accessLogRetentionDays: retentionDays(values['access-log-retention-days']),

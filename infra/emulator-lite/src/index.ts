@@ -25,6 +25,11 @@ export type EmulatorLiteOptions = {
   dataDir?: string
   inMemory?: boolean
   /**
+   * Where service-account.json is kept when not in `dataDir`: an in-memory emulator run as its own
+   * process (the test stack) writes it here, so the api and the seed can sign custom tokens.
+   */
+  serviceAccountDir?: string
+  /**
    * Port of the Auth emulator (Identity Toolkit + securetoken); 0 picks a free one. Defaults to 9099,
    * or to 0 when `firestorePort` is 0, so callers that ask for free ports never collide on 9099.
    */
@@ -106,7 +111,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     if (options.rotateSigningKey) keys.rotate()
     signing = {
       keys,
-      serviceAccount: loadServiceAccount(authProjectId, { dataDir: keyDir }),
+      serviceAccount: loadServiceAccount(authProjectId, { dataDir: options.serviceAccountDir ?? keyDir }),
       acceptUnsignedTokens: options.acceptUnsignedTokens === true,
     }
   } catch (error) {
