@@ -234,8 +234,8 @@ export class TokenVerifier {
         issuer: ISSUERS[kind] + this.#projectId,
         audience: this.#projectId,
         requiredClaims: ['exp', 'iat', 'sub', 'auth_time'],
-        // exp without tolerance, as firebase-admin; iat and auth_time are checked above, with it.
-        clockTolerance: 0,
+        // The same allowance as above for nbf; exp has none, which the check above already enforced.
+        clockTolerance: this.#toleranceS,
         currentDate: new Date(this.#now()),
       }))
     } catch (error) {
