@@ -142,7 +142,9 @@ export async function customTokenFor(
   uid: string,
   claims?: Record<string, unknown>,
 ): Promise<string> {
-  return target.serviceAccount ? signCustomToken(target.serviceAccount, uid, claims) : admin.createCustomToken(uid, claims)
+  return target.serviceAccount
+    ? signCustomToken(target.serviceAccount, uid, claims)
+    : admin.createCustomToken(uid, claims)
 }
 
 /**
