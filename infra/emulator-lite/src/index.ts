@@ -187,7 +187,9 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
       authPort,
       authImport,
       tokens: signing.acceptUnsignedTokens ? 'unsigned-accepted' : 'signed',
-      serviceAccount: signing.serviceAccount.key,
+      get serviceAccount() {
+        return signing.serviceAccount.key
+      },
       rotateSigningKeys: () => signing.keys.rotate(),
       verifyIdToken,
       keyRoute,

@@ -32,6 +32,8 @@ test('accounts exported by the official emulator on exit move into emulator-lite
     name: 'official',
     host: `127.0.0.1:${officialPort}`,
     projectId: PROJECT,
+    signed: false,
+    serviceAccount: null,
     close: async () => {},
   }
   const before = connectAuthClients(officialTarget)
@@ -56,6 +58,8 @@ test('accounts exported by the official emulator on exit move into emulator-lite
       name: 'emulator-lite',
       host: `127.0.0.1:${authPort}`,
       projectId: PROJECT,
+      signed: true,
+      serviceAccount: null,
       close: async () => {},
     }
     const after = connectAuthClients(target)

@@ -1,4 +1,4 @@
-import type { SigningKeys, TrustedServiceAccount } from './keys.ts'
+import { SERVICE_ACCOUNT_EMAIL, type SigningKeys, type TrustedServiceAccount } from './keys.ts'
 
 /** A GET answer; the caller writes it in whatever HTTP layer it has. */
 export type KeyResponse = { status: number; headers: Record<string, string>; body: string }
@@ -9,6 +9,7 @@ const JWK = '/www.googleapis.com/service_accounts/v1/jwk/'
 /** The accounts Google publishes keys under, and the extension account of the session-cookie JWKS. */
 export const KEY_PATHS = {
   idCertificates: `${ROBOT}securetoken@system.gserviceaccount.com`,
+  serviceAccountCertificates: `${ROBOT}${SERVICE_ACCOUNT_EMAIL}`,
   idJwks: `${JWK}securetoken@system.gserviceaccount.com`,
   sessionCertificates: '/www.googleapis.com/identitytoolkit/v3/relyingparty/publicKeys',
   sessionJwks: `${JWK}session-cookies@emulator-lite.iam.gserviceaccount.com`,
@@ -21,7 +22,6 @@ export const KEY_PATHS = {
  * `(path) => answer`, or null when the path is not a key path (or the method is not GET/HEAD).
  */
 export function createKeyRoutes(keys: SigningKeys, serviceAccount: TrustedServiceAccount) {
-  const serviceAccountPath = `${ROBOT}${serviceAccount.key.client_email}`
   const answer = (body: unknown): KeyResponse => ({
     status: 200,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=600' },
@@ -38,7 +38,7 @@ export function createKeyRoutes(keys: SigningKeys, serviceAccount: TrustedServic
         return answer(keys.certificates('session'))
       case KEY_PATHS.sessionJwks:
         return answer(keys.jwks('session'))
-      case serviceAccountPath:
+      case KEY_PATHS.serviceAccountCertificates:
         return answer(serviceAccount.certificates)
       default:
         return null

@@ -143,20 +143,24 @@ export class SigningKeys {
     }
     this.sets = { id: (file?.id ?? []).map(load), session: (file?.session ?? []).map(load) }
     const dropped = this.prune()
-    let created = false
-    for (const set of KEY_SETS) {
-      if (!this.sets[set].some((key) => key.record.state === 'active')) {
-        this.sets[set].push(load(newKey(new Date(this.now()))))
-        created = true
-      }
-    }
+    // On disk every set gets its key at the first start; in memory (tests) a set's key is made when
+    // first needed, as an RSA key costs 0.1-0.5 s of CPU and most in-memory runs never mint a cookie.
+    const created = this.path ? KEY_SETS.map((set) => this.ensureActive(set)).some(Boolean) : false
     if (created || dropped) this.save()
   }
 
   /** The key that signs new tokens of `set`. */
   active(set: KeySetName): { kid: string; privateKey: KeyObject } {
+    if (this.ensureActive(set)) this.save()
     const key = this.sets[set].findLast((candidate) => candidate.record.state === 'active') as LoadedKey
     return { kid: key.record.kid, privateKey: key.privateKey }
+  }
+
+  /** Makes an active key for `set` when it has none; true when it made one. */
+  private ensureActive(set: KeySetName): boolean {
+    if (this.sets[set].some((key) => key.record.state === 'active')) return false
+    this.sets[set].push(load(newKey(new Date(this.now()))))
+    return true
   }
 
   /** The public key of `kid` in `set` while it is published (active, or retired within its window). */
@@ -207,6 +211,7 @@ export class SigningKeys {
   }
 
   private published(set: KeySetName): LoadedKey[] {
+    if (this.ensureActive(set)) this.save()
     return this.sets[set].filter((key) => !this.expired(set, key))
   }
 
@@ -287,15 +292,38 @@ export function loadServiceAccount(
   options: { dataDir?: string; warn?: (message: string) => void } = {},
 ): TrustedServiceAccount {
   const path = options.dataDir ? join(options.dataDir, SERVICE_ACCOUNT_FILE) : null
+  if (!path) {
+    // In memory the key is made when first needed (see SigningKeys).
+    let made: TrustedServiceAccount | undefined
+    const get = () => {
+      made ??= trusted(newServiceAccount(projectId))
+      return made
+    }
+    return {
+      get key() {
+        return get().key
+      },
+      get publicKey() {
+        return get().publicKey
+      },
+      get certificates() {
+        return get().certificates
+      },
+    }
+  }
   let key: ServiceAccountKey
-  if (path && existsSync(path)) {
+  if (existsSync(path)) {
     key = JSON.parse(readSecretFile(path, options.warn)) as ServiceAccountKey
     if (key.type !== 'service_account' || typeof key.private_key !== 'string' || !key.private_key_id)
       throw new Error(`${path}: not a service account key file`)
   } else {
     key = newServiceAccount(projectId)
-    if (path) writeSecretFile(path, `${JSON.stringify(key, null, 2)}\n`)
+    writeSecretFile(path, `${JSON.stringify(key, null, 2)}\n`)
   }
+  return trusted(key)
+}
+
+function trusted(key: ServiceAccountKey): TrustedServiceAccount {
   const privateKey = createPrivateKey(key.private_key)
   const publicKey = createPublicKey(privateKey)
   const certificate = selfSignedCertificate({
