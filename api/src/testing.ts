@@ -42,6 +42,8 @@ export function independentVerifier(api: TestApi): TokenVerifier {
     projectId: api.firebase.projectId,
     keys: emulatorKeySource(host),
     getUser: (uid) => api.firebase.auth.getUser(uid),
+    // As the app: the official Auth emulator's tokens are unsigned.
+    acceptUnsignedTokens: api.env.ACCEPT_UNSIGNED_TOKENS === 'true',
   })
 }
 
