@@ -42,8 +42,8 @@ export type KeyServer = {
   googleBaseUrl: string
   /** The keys published per set; change them to publish others (rotation). */
   published: { id: TestKey[]; session: TestKey[] }
-  /** `ok`, or a broken endpoint: an error status, or a body that is not JSON. */
-  mode: 'ok' | 'error' | 'not-json'
+  /** `ok`, or a broken endpoint: an error status, a body that is not JSON, or a JSON error body. */
+  mode: 'ok' | 'error' | 'not-json' | 'error-body'
   /** Requests served per path. */
   requests: Map<string, number>
   close(): Promise<void>
@@ -85,7 +85,11 @@ export async function startKeyServer(published: KeyServer['published']): Promise
       'content-type': state.mode === 'not-json' ? 'text/html' : 'application/json; charset=UTF-8',
       'cache-control': 'public, max-age=19000, must-revalidate, no-transform',
     })
-    response.end(state.mode === 'not-json' ? '<html>Service unavailable</html>' : JSON.stringify(body))
+    const text =
+      state.mode === 'not-json'
+        ? '<html>Service unavailable</html>'
+        : JSON.stringify(state.mode === 'error-body' ? { error: { code: 503, message: 'backend error' } } : body)
+    response.end(text)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const host = `127.0.0.1:${(server.address() as AddressInfo).port}`

@@ -330,7 +330,7 @@ describe.each(SOURCES)('with $name', (source) => {
   })
 
   test('30: a key endpoint that is down, fails or answers non-JSON makes verification unavailable, never valid', async () => {
-    for (const mode of ['error', 'not-json'] as const) {
+    for (const mode of ['error', 'not-json', 'error-body'] as const) {
       server.mode = mode
       try {
         const error = await verifier()
