@@ -398,3 +398,18 @@ test('unsigned tokens are believed only when chosen (the official Auth emulator)
   await expectRejected(lenient.verifyIdToken(signJwt(headerOf(idKey), claims('idToken'), strangerKey.privateKey)))
   await expect(lenient.verifyIdToken(idToken())).resolves.toMatchObject({ uid: 'user-1' })
 })
+
+test("Google's certificates are kept for the response's max-age, then fetched again", async () => {
+  let clock = Date.now()
+  const keys = googleKeySource({ baseUrl: server.googleBaseUrl, now: () => clock })
+  const tokens = new TokenVerifier({ projectId: PROJECT, keys, getUser, now: () => NOW_MS })
+  const fetches = () => server.requests.get(KEY_PATHS.idX509) ?? 0
+  const before = fetches()
+  await tokens.verifyIdToken(idToken())
+  clock += 18_999_000 // the key server sends max-age=19000
+  await tokens.verifyIdToken(idToken())
+  expect(fetches()).toBe(before + 1)
+  clock += 2_000
+  await tokens.verifyIdToken(idToken())
+  expect(fetches()).toBe(before + 2)
+})
