@@ -102,6 +102,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
   })
   const store = new Store({ dataDir: options.dataDir, inMemory: options.inMemory })
   const authStore = new AuthStore(store.db)
+  authStore.pruneRevokedSessions(Date.now() - 30 * 86_400_000)
   const authProjectId = options.authProjectId ?? 'demo-project'
   // Keys beside the database (0600), or in memory with it.
   const keyDir = options.inMemory ? undefined : (options.dataDir ?? '.data/emulator-lite')

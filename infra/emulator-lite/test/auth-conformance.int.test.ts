@@ -386,6 +386,40 @@ describe.each(TARGET_NAMES)('%s', (name) => {
     )
   })
 
+  test('hand-made tokens: the official emulator believes them, emulator-lite does not (deliberate difference)', async () => {
+    const { user } = await createUserWithEmailAndPassword(sdk.web, 'forged@example.dk', 'hemmelig1')
+    const claims = claimsOf(await user.getIdToken())
+    const unsignedIdToken = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`
+    const forgedRefresh = Buffer.from(
+      JSON.stringify({
+        _AuthEmulatorRefreshToken: 'DO NOT MODIFY',
+        localId: user.uid,
+        provider: 'password',
+        extraClaims: { admin: true },
+        projectId: PROJECT,
+      }),
+    ).toString('base64')
+    const lookup = await call(target, 'POST', `${IT}/accounts:lookup?key=k`, { body: { idToken: unsignedIdToken } })
+    const refresh = await call(target, 'POST', '/securetoken.googleapis.com/v1/token?key=k', {
+      body: { grant_type: 'refresh_token', refresh_token: forgedRefresh },
+    })
+    const custom = await call(target, 'POST', `${IT}/accounts:signInWithCustomToken?key=k`, {
+      body: { token: await sdk.admin.createCustomToken(user.uid, { admin: true }) },
+    })
+    const cookie = await call(target, 'POST', `${IT}/projects/${PROJECT}:createSessionCookie`, {
+      body: { idToken: unsignedIdToken, validDuration: 3600 },
+      headers: { authorization: 'Bearer owner' },
+    })
+    const outcomes = [lookup, refresh, custom, cookie].map((answer) =>
+      answer.status === 200 ? 'accepted' : String((answer.body.error as { message: string }).message).split(' ')[0],
+    )
+    expect(outcomes).toEqual(
+      target.signed
+        ? ['INVALID_ID_TOKEN', 'INVALID_REFRESH_TOKEN', 'INVALID_CUSTOM_TOKEN', 'INVALID_ID_TOKEN']
+        : ['accepted', 'accepted', 'accepted', 'accepted'],
+    )
+  })
+
   test('callers are told apart by API key and owner token, with the official error envelope', async () => {
     const noKey = await call(target, 'POST', `${IT}/accounts:lookup`, { body: { idToken: 'x' } })
     expect(noKey.status).toBe(403)

@@ -211,6 +211,22 @@ describe('signed identity', () => {
     expect(await readAs(refreshed, 'people/alice')).toBe(200)
   })
 
+  test('rotating the keys while running: tokens of the old key still open what they did, new sign-ins use the new key', async () => {
+    const auth = webAuth('alice-rotate')
+    const { user } = await signInWithEmailAndPassword(auth, 'alice@example.dk', PASSWORD)
+    const before = await user.getIdToken()
+    const oldKid = decodeProtectedHeader(before).kid
+    emulator.rotateSigningKeys()
+    const jwks = (await (await fetch(authUrl(KEY_PATHS.idJwks))).json()) as { keys: { kid: string }[] }
+    expect(jwks.keys.map((key) => key.kid)).toHaveLength(2)
+    expect(jwks.keys[0]?.kid).toBe(oldKid)
+    expect(await readAs(before, 'people/alice')).toBe(200)
+    const after = await signInWithEmailAndPassword(webAuth('alice-rotated'), 'alice@example.dk', PASSWORD)
+    const fresh = await after.user.getIdToken()
+    expect(decodeProtectedHeader(fresh).kid).toBe(jwks.keys[1]?.kid)
+    expect(await readAs(fresh, 'people/alice')).toBe(200)
+  })
+
   test('with acceptUnsignedTokens (by choice only), mock tokens are read as the official emulators read them', async () => {
     const lax = await startEmulatorLite({
       ...options(),

@@ -128,11 +128,23 @@ export class AuthStore {
         'UPDATE auth_refresh_tokens SET revoked_at = ? WHERE project = ? AND uid = ? AND revoked_at IS NULL',
       ),
       clearSessions: db.prepare<[string]>('DELETE FROM auth_refresh_tokens WHERE project = ?'),
+      pruneSessions: db.prepare<[number]>(
+        'DELETE FROM auth_refresh_tokens WHERE revoked_at IS NOT NULL AND revoked_at < ?',
+      ),
       imported: db.prepare<[string], { source: string }>('SELECT source FROM auth_imports WHERE source = ?'),
       markImported: db.prepare<[string, string, number]>(
         'INSERT OR REPLACE INTO auth_imports (source, imported_at, accounts) VALUES (?, ?, ?)',
       ),
     }
+  }
+
+  /**
+   * Forgets sessions revoked before `before` (ms). Safe at any age: an unknown refresh token is
+   * refused too (INVALID_REFRESH_TOKEN); kept a while, it answers TOKEN_EXPIRED, which signs the web
+   * user out. Run at start with a 30-day cut.
+   */
+  pruneRevokedSessions(before: number): number {
+    return this.statements.pruneSessions.run(before).changes
   }
 
   get(project: string, localId: string): AuthUser | undefined {

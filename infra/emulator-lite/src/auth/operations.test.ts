@@ -127,6 +127,15 @@ describe('refresh tokens', () => {
     expect(await outcome(() => refresh(other.refreshToken))).toBe('TOKEN_EXPIRED')
   })
 
+  test('revoked sessions are forgotten after a while, and their tokens stay refused', async () => {
+    const { refreshToken } = await signedIn()
+    await op.update(admin(), { localId: 'alice', disableUser: true })
+    await op.update(admin(), { localId: 'alice', disableUser: false })
+    expect(store.pruneRevokedSessions(Date.now() - 1000)).toBe(0)
+    expect(store.pruneRevokedSessions(Date.now() + 1000)).toBe(1)
+    expect(await outcome(() => refresh(refreshToken))).toBe('INVALID_REFRESH_TOKEN')
+  })
+
   test("another project's token is unknown here", async () => {
     const { refreshToken } = await signedIn()
     expect(
