@@ -1,6 +1,7 @@
 // `make bench` (api): throughput and p50/p99 latency of POST /api/auth/validate and GET /api/health
 // with autocannon over loopback, 10 s each, against the real api process (api/src/index.ts) on the
-// real Auth emulator and emulator-lite. Prints the figures and writes BENCHMARKS.md; asserts nothing.
+// real Auth emulator and emulator-lite, and the cost of the api's own token verification measured
+// in-process. Prints the figures and writes BENCHMARKS.md; asserts nothing.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { Agent, request as httpRequest } from 'node:http'
@@ -10,6 +11,8 @@ import autocannon from 'autocannon'
 import { freePort } from '../../infra/stack/src/ports.ts'
 import { startTestStack } from '../../infra/stack/src/testing.ts'
 import { createFirebase } from '../src/lib/firebase.ts'
+import { SessionVerifier } from '../src/lib/sessions.ts'
+import { emulatorKeySource, TokenVerifier } from '../src/lib/token-verifier.ts'
 
 const NOTES = `Target from the issue: p99 < 20 ms at 500 requests/s on validate.
 
@@ -18,12 +21,17 @@ Reading the figures:
   the moment the request was due, so queueing shows. autocannon's \`overallRate\` sends each
   second's quota in a burst and then idles, so its p99 at a "rate" measures bursts; autocannon is
   used unthrottled (10 connections, closed loop) for throughput.
-- validate = \`verifySessionCookie(cookie, true)\`: firebase-admin asks Auth for the user on every
-  check (always in emulator mode, with the revocation check in production). The api shares
+- validate = the api's own TokenVerifier (jose, against emulator-lite's published keys; ADR 0012):
+  signature and claims, then the revocation check, which asks Auth for the user (firebase-admin's
+  getUser) on every uncached check. The api shares
   concurrent checks of one cookie and reuses a positive answer for SESSION_CHECK_CACHE_MS
   (default 5 s, re-checked in the background before it runs out); a logout through the api ends
   the cookie at once, a revocation elsewhere shows within those 5 s. With the cache off every
   check is one Auth emulator round-trip, and the emulator (one Node process) is the bottleneck.
+- token verification (in-process, keys already fetched: the one cold fetch per key set is excluded):
+  "signature + claims" is what every uncached check pays in CPU; "cached session check" is what a
+  request in steady use pays through SessionVerifier, i.e. the cost the verification adds per request
+  (target < 0.2 ms p50).
 - health asks Auth and Firestore on every call by design; it is for \`make start\` and monitors,
   not a hot path.
 - The machine is shared (2 cores, other test suites running): figures vary by ±30 % between runs.
@@ -175,6 +183,52 @@ function send(
 const percentile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
 
+/** p50/p99 of `operation` over `iterations` sequential calls, in ms with microsecond precision. */
+async function timeEach(label: string, iterations: number, operation: (i: number) => Promise<unknown>) {
+  const times: number[] = []
+  for (let i = 0; i < iterations; i++) {
+    const start = performance.now()
+    await operation(i)
+    times.push(performance.now() - start)
+  }
+  times.sort((a, b) => a - b)
+  report(
+    `- ${label}: p50 ${percentile(times, 0.5).toFixed(3)} ms, p99 ${percentile(times, 0.99).toFixed(3)} ms ` +
+      `(${iterations} verifications)`,
+  )
+}
+
+/**
+ * The api's token verification in this process, on the real session cookies: keys fetched once
+ * before measuring (the cold fetch is excluded), then signature + claims alone, the full check with
+ * revocation (one Auth round-trip), and a session check answered from SessionVerifier's cache.
+ */
+async function measureVerification(cookies: string[]): Promise<void> {
+  const firebase = createFirebase({ projectId: String(stack.env.FIREBASE_PROJECT_ID), useFirestoreEmulator: true })
+  const tokens = new TokenVerifier({
+    projectId: firebase.projectId,
+    keys: emulatorKeySource(String(stack.env.FIREBASE_AUTH_EMULATOR_HOST)),
+    getUser: (uid) => firebase.auth.getUser(uid),
+  })
+  const sessions = new SessionVerifier({
+    verifySessionCookie: (cookie) => tokens.verifySessionCookie(cookie),
+    cacheMs: 5_000,
+  })
+  const values = cookies.map((cookie) => cookie.slice('session='.length))
+  const cookieAt = (i: number) => values[i % values.length] as string
+  for (const cookie of values) await sessions.verify(cookie) // keys fetched, JIT warm, cache filled
+  await timeEach('token verification, signature + claims (keys cached)', 5_000, (i) =>
+    tokens.verifySignedClaims('sessionCookie', cookieAt(i)),
+  )
+  await timeEach('token verification, full check with revocation (one getUser round-trip)', 1_000, (i) =>
+    tokens.verifySessionCookie(cookieAt(i)),
+  )
+  await timeEach('cached session check (SessionVerifier, what a request in steady use pays)', 5_000, (i) =>
+    sessions.verify(cookieAt(i)),
+  )
+  await firebase.close()
+}
+
 /**
  * An evenly paced open-loop load: one request every 1000/rate ms whatever the answers do, each
  * latency counted from the moment the request was due (so queueing is not hidden). autocannon's
@@ -237,6 +291,8 @@ try {
       'api process (api/src/index.ts) + Auth emulator + emulator-lite + load generator on the same machine, ' +
       `load average ${loadavg()[0]?.toFixed(1)} before the runs (client time included).`,
   )
+  report('')
+  await measureVerification(cookies)
   report('')
   await warmUp({ base: cached, ...validate })
   await warmUp({ base: uncached, ...validate })

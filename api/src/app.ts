@@ -5,9 +5,11 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { isAccountDisabled } from './lib/account.ts'
+import { customTokenSigner } from './lib/custom-token.ts'
 import type { Firebase } from './lib/firebase.ts'
 import { HttpError, httpError, isUnavailable } from './lib/http-error.ts'
 import { SessionVerifier } from './lib/sessions.ts'
+import { emulatorKeySource, googleKeySource, TokenVerifier } from './lib/token-verifier.ts'
 import type { AppConfig, AppEnv, Services } from './lib/types.ts'
 import { clientAddress } from './middleware/client-address.ts'
 import { RateLimiter } from './middleware/rate-limit.ts'
@@ -27,6 +29,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   loginRateLimit: { max: 20, windowMs: 60_000 },
   bodyLimitBytes: 16 * 1024,
   identityToolkit: { emulatorHost: undefined, apiKey: 'demo-api-key' },
+  acceptUnsignedTokens: false,
 }
 
 /** Maps what Hono itself throws (malformed requests) onto our error codes. */
@@ -45,14 +48,27 @@ function fromHonoException(error: HTTPException): HttpError {
  */
 export function createApp(options: { firebase: Firebase; config?: Partial<AppConfig> }) {
   const config: AppConfig = { ...DEFAULT_CONFIG, ...options.config }
+  const { firebase } = options
+  const emulatorHost = config.identityToolkit.emulatorHost
+  const tokens = new TokenVerifier({
+    projectId: firebase.projectId,
+    keys: emulatorHost ? emulatorKeySource(emulatorHost) : googleKeySource({ baseUrl: config.googleKeysBaseUrl }),
+    getUser: (uid) => firebase.auth.getUser(uid),
+    acceptUnsignedTokens: emulatorHost !== undefined && config.acceptUnsignedTokens,
+  })
   const services: Services = {
-    firebase: options.firebase,
+    firebase,
     config,
+    tokens,
     sessions: new SessionVerifier({
-      auth: options.firebase.auth,
+      verifySessionCookie: (cookie) => tokens.verifySessionCookie(cookie),
       cacheMs: config.sessionCheckCacheMs,
       isDisabled: (uid) => isAccountDisabled(options.firebase.db, uid),
     }),
+    createCustomToken:
+      emulatorHost && config.emulatorServiceAccount
+        ? customTokenSigner(config.emulatorServiceAccount)
+        : (uid) => firebase.auth.createCustomToken(uid),
     loginLimiter: new RateLimiter(config.loginRateLimit),
   }
 

@@ -1,3 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { appConfigFromEnv, readEnv } from './env.ts'
 
@@ -33,4 +37,40 @@ test('production (no emulator) needs the web API key for refresh, and origins mu
   expect(appConfigFromEnv(env).cookieSecure).toBe('auto')
   expect(() => readEnv({ ...emulators, APP_ORIGIN: 'not a url' })).toThrow(/APP_ORIGIN/)
   expect(() => readEnv({ ...emulators, SESSION_MAX_AGE_MS: '1000' })).toThrow(/SESSION_MAX_AGE_MS/)
+})
+
+test("emulator mode reads emulator-lite's service-account file for refresh; production ignores it", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'env-test-'))
+  try {
+    const file = join(dir, 'service-account.json')
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+    const account = {
+      type: 'service_account',
+      project_id: 'demo-bosted',
+      private_key_id: 'k1',
+      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+      client_email: 'emulator-lite-admin@emulator-lite.iam.gserviceaccount.com',
+    }
+    writeFileSync(file, JSON.stringify(account))
+    const config = appConfigFromEnv(readEnv({ ...emulators, EMULATOR_SERVICE_ACCOUNT_FILE: file }))
+    expect(config.emulatorServiceAccount).toEqual(account)
+    expect(appConfigFromEnv(readEnv(emulators)).emulatorServiceAccount).toBeUndefined()
+    const production = { FIREBASE_PROJECT_ID: 'bosted-prod', FIREBASE_WEB_API_KEY: 'key' }
+    expect(
+      appConfigFromEnv(readEnv({ ...production, EMULATOR_SERVICE_ACCOUNT_FILE: file })).emulatorServiceAccount,
+    ).toBeUndefined()
+    expect(() =>
+      appConfigFromEnv(readEnv({ ...emulators, EMULATOR_SERVICE_ACCOUNT_FILE: join(dir, 'missing.json') })),
+    ).toThrow(/missing\.json/)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('unsigned tokens can be accepted in emulator mode only, and are off by default', () => {
+  expect(appConfigFromEnv(readEnv(emulators)).acceptUnsignedTokens).toBe(false)
+  expect(appConfigFromEnv(readEnv({ ...emulators, ACCEPT_UNSIGNED_TOKENS: 'true' })).acceptUnsignedTokens).toBe(true)
+  expect(() =>
+    readEnv({ FIREBASE_PROJECT_ID: 'bosted-prod', FIREBASE_WEB_API_KEY: 'key', ACCEPT_UNSIGNED_TOKENS: 'true' }),
+  ).toThrow(/ACCEPT_UNSIGNED_TOKENS/)
 })

@@ -1,5 +1,6 @@
 import { SESSION_COOKIE_MAX_AGE_MS } from '@bosted/domain'
 import { z } from 'zod'
+import { readServiceAccount } from './lib/custom-token.ts'
 import type { AppConfig } from './lib/types.ts'
 
 const port = z.coerce.number().int().min(1).max(65_535)
@@ -21,6 +22,16 @@ const EnvSchema = z
     FIREBASE_STORAGE_BUCKET: z.string().min(1).optional(),
     FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
     FIRESTORE_EMULATOR_HOST: z.string().min(1).optional(),
+    /**
+     * emulator-lite's service-account key file (its data directory's service-account.json): refresh
+     * signs its custom tokens with it. Read in emulator mode only.
+     */
+    EMULATOR_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
+    /**
+     * Emulator mode only: also believe unsigned (`alg: none`) tokens, for the official Auth emulator,
+     * which signs nothing. Never in production, never with emulator-lite's Auth.
+     */
+    ACCEPT_UNSIGNED_TOKENS: z.enum(['true', 'false']).default('false'),
     /** The web app's API key; the refresh call exchanges a custom token through the Auth REST API with it. */
     FIREBASE_WEB_API_KEY: z.string().min(1).optional(),
     API_HOST: z.string().min(1).default('127.0.0.1'),
@@ -39,6 +50,10 @@ const EnvSchema = z
     SESSION_CHECK_CACHE_MS: positiveInt.default(5_000),
     LOGIN_RATE_LIMIT_MAX: positiveInt.default(20),
     LOGIN_RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
+  })
+  .refine((env) => env.ACCEPT_UNSIGNED_TOKENS === 'false' || env.FIREBASE_AUTH_EMULATOR_HOST !== undefined, {
+    path: ['ACCEPT_UNSIGNED_TOKENS'],
+    message: "only with FIREBASE_AUTH_EMULATOR_HOST: production verifies every token against Google's keys",
   })
   .refine((env) => env.FIREBASE_AUTH_EMULATOR_HOST !== undefined || env.FIREBASE_WEB_API_KEY !== undefined, {
     path: ['FIREBASE_WEB_API_KEY'],
@@ -70,5 +85,10 @@ export function appConfigFromEnv(env: Env): AppConfig {
       emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
       apiKey: env.FIREBASE_WEB_API_KEY ?? 'demo-api-key',
     },
+    acceptUnsignedTokens: env.ACCEPT_UNSIGNED_TOKENS === 'true',
+    emulatorServiceAccount:
+      env.FIREBASE_AUTH_EMULATOR_HOST && env.EMULATOR_SERVICE_ACCOUNT_FILE
+        ? readServiceAccount(env.EMULATOR_SERVICE_ACCOUNT_FILE)
+        : undefined,
   }
 }

@@ -12,7 +12,9 @@ const firebase = createFirebase({
 const app = createApp({ firebase, config: appConfigFromEnv(env) })
 
 const server = serve({ fetch: app.fetch, hostname: env.API_HOST, port: env.API_PORT }, (info) => {
-  const mode = env.FIREBASE_AUTH_EMULATOR_HOST ? 'emulators' : 'production Firebase'
+  const mode = env.FIREBASE_AUTH_EMULATOR_HOST
+    ? `emulators, tokens=${env.ACCEPT_UNSIGNED_TOKENS === 'true' ? 'unsigned-accepted' : 'signed'}`
+    : 'production Firebase'
   console.log(`api listening on http://${env.API_HOST}:${info.port}/api (project ${env.FIREBASE_PROJECT_ID}, ${mode})`)
 })
 

@@ -7,6 +7,7 @@ import { freePort } from '../../infra/stack/src/ports.ts'
 import { type App, createApp } from './app.ts'
 import { appConfigFromEnv, type Env, readEnv } from './env.ts'
 import { createFirebase, type Firebase } from './lib/firebase.ts'
+import { emulatorKeySource, TokenVerifier } from './lib/token-verifier.ts'
 import type { AppConfig } from './lib/types.ts'
 
 export const PASSWORD = 'secret123'
@@ -28,6 +29,22 @@ export function createTestApi(firestoreProjectId: string, config: Partial<AppCon
   })
   const app = createApp({ firebase, config: { ...appConfigFromEnv(env), ...config } })
   return { app, firebase, env, close: () => firebase.close() }
+}
+
+/**
+ * A token verifier of its own against emulator-lite's published keys and Auth's user records: what
+ * Auth itself says of a token or cookie, past any cache of the app under test.
+ */
+export function independentVerifier(api: TestApi): TokenVerifier {
+  const host = api.env.FIREBASE_AUTH_EMULATOR_HOST
+  if (!host) throw new Error('the integration tests run against the Auth emulator')
+  return new TokenVerifier({
+    projectId: api.firebase.projectId,
+    keys: emulatorKeySource(host),
+    getUser: (uid) => api.firebase.auth.getUser(uid),
+    // As the app: the official Auth emulator's tokens are unsigned.
+    acceptUnsignedTokens: api.env.ACCEPT_UNSIGNED_TOKENS === 'true',
+  })
 }
 
 export type TestUser = { uid: string; email: string; password: string }
@@ -122,7 +139,7 @@ export async function loginAs(api: TestApi, user: TestUser): Promise<Session> {
   return { uid: user.uid, session, cookie: `session=${session}; userId=${user.uid}` }
 }
 
-/** The payload of an (unsigned emulator) JWT. */
+/** The payload of a JWT, not verified. */
 export function jwtPayload(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'))
 }

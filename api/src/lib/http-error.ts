@@ -58,7 +58,8 @@ export const httpError = (code: ErrorCode, options?: ConstructorParameters<typeo
 /** Where a firebase-admin or Firestore error says the backend could not be reached. */
 export function isUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
-  if ((error as { name?: unknown } | null)?.name === 'AccessLogUnavailableError') return true
+  const name = (error as { name?: unknown } | null)?.name
+  if (name === 'AccessLogUnavailableError' || name === 'TokenKeysUnavailableError') return true
   return (
     code === 14 || // gRPC UNAVAILABLE (Firestore)
     code === 4 || // DEADLINE_EXCEEDED

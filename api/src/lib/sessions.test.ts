@@ -1,25 +1,23 @@
-import type { Auth, DecodedIdToken } from 'firebase-admin/auth'
+import type { DecodedIdToken } from 'firebase-admin/auth'
 import { expect, test } from 'vitest'
 import { SessionVerifier } from './sessions.ts'
 
-// A stand-in for firebase-admin's Auth: this unit test is about caching, not about Firebase.
-function fakeAuth(answer: (cookie: string) => Promise<DecodedIdToken>) {
+// A stand-in for the token verifier: this unit test is about caching, not about verification.
+function fakeVerify(answer: (cookie: string) => Promise<DecodedIdToken>) {
   const calls: string[] = []
-  const auth = {
-    verifySessionCookie: (cookie: string) => {
-      calls.push(cookie)
-      return answer(cookie)
-    },
-  } as unknown as Auth
-  return { auth, calls }
+  const verifySessionCookie = (cookie: string) => {
+    calls.push(cookie)
+    return answer(cookie)
+  }
+  return { verifySessionCookie, calls }
 }
 const decoded = (uid: string, exp: number) => ({ uid, exp }) as DecodedIdToken
 const authError = (code: string) => Object.assign(new Error(code), { code })
 
 test('a positive check is reused for cacheMs, never past the cookie expiry', async () => {
   let now = 1_000_000
-  const { auth, calls } = fakeAuth(async () => decoded('u1', 1_003))
-  const verifier = new SessionVerifier({ auth, cacheMs: 5_000, now: () => now })
+  const { verifySessionCookie, calls } = fakeVerify(async () => decoded('u1', 1_003))
+  const verifier = new SessionVerifier({ verifySessionCookie, cacheMs: 5_000, now: () => now })
   expect((await verifier.verify('c1'))?.uid).toBe('u1')
   now += 2_000
   await verifier.verify('c1')
@@ -30,19 +28,19 @@ test('a positive check is reused for cacheMs, never past the cookie expiry', asy
 })
 
 test('concurrent checks of one cookie share a single Auth call', async () => {
-  const { auth, calls } = fakeAuth(async () => decoded('u1', 9_999_999_999))
-  const verifier = new SessionVerifier({ auth, cacheMs: 0 })
+  const { verifySessionCookie, calls } = fakeVerify(async () => decoded('u1', 9_999_999_999))
+  const verifier = new SessionVerifier({ verifySessionCookie, cacheMs: 0 })
   const results = await Promise.all([verifier.verify('c1'), verifier.verify('c1'), verifier.verify('c1')])
   expect(results.map((result) => result?.uid)).toEqual(['u1', 'u1', 'u1'])
   expect(calls).toHaveLength(1)
 })
 
 test('invalid, revoked and missing sessions are null; an unreachable Auth is an error', async () => {
-  const { auth } = fakeAuth(async (cookie) => {
+  const { verifySessionCookie } = fakeVerify(async (cookie) => {
     if (cookie === 'down') throw authError('app/network-error')
     throw authError(cookie === 'revoked' ? 'auth/session-cookie-revoked' : 'auth/argument-error')
   })
-  const verifier = new SessionVerifier({ auth, cacheMs: 5_000 })
+  const verifier = new SessionVerifier({ verifySessionCookie, cacheMs: 5_000 })
   expect(await verifier.verify(undefined)).toBeNull()
   expect(await verifier.verify('')).toBeNull()
   expect(await verifier.verify('garbage')).toBeNull()
@@ -51,8 +49,10 @@ test('invalid, revoked and missing sessions are null; an unreachable Auth is an 
 })
 
 test('forget ends a cookie at once and drops cached checks of its user; admit lets it in again', async () => {
-  const { auth, calls } = fakeAuth(async (cookie) => decoded(cookie.startsWith('a') ? 'u1' : 'u2', 9_999_999_999))
-  const verifier = new SessionVerifier({ auth, cacheMs: 60_000 })
+  const { verifySessionCookie, calls } = fakeVerify(async (cookie) =>
+    decoded(cookie.startsWith('a') ? 'u1' : 'u2', 9_999_999_999),
+  )
+  const verifier = new SessionVerifier({ verifySessionCookie, cacheMs: 60_000 })
   await verifier.verify('a1')
   await verifier.verify('a2')
   await verifier.verify('b1')
@@ -68,11 +68,11 @@ test('forget ends a cookie at once and drops cached checks of its user; admit le
 test('a session in steady use is re-checked in the background before its cache time ends', async () => {
   let now = 1_000_000
   let revoked = false
-  const { auth, calls } = fakeAuth(async () => {
+  const { verifySessionCookie, calls } = fakeVerify(async () => {
     if (revoked) throw authError('auth/session-cookie-revoked')
     return decoded('u1', 9_999_999_999)
   })
-  const verifier = new SessionVerifier({ auth, cacheMs: 5_000, now: () => now, random: () => 1 })
+  const verifier = new SessionVerifier({ verifySessionCookie, cacheMs: 5_000, now: () => now, random: () => 1 })
   await verifier.verify('c1')
   now += 4_400
   expect((await verifier.verify('c1'))?.uid).toBe('u1')

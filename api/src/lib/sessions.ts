@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Auth, DecodedIdToken } from 'firebase-admin/auth'
+import type { DecodedIdToken } from 'firebase-admin/auth'
 import { isUnavailable } from './http-error.ts'
 
 /** The auth error codes that mean "this token or cookie is not a valid session" (not "Auth is down"). */
@@ -26,7 +26,8 @@ const MAX_ENTRIES = 10_000
 const hash = (value: string) => createHash('sha256').update(value).digest('base64url')
 
 export type SessionVerifierOptions = {
-  auth: Auth
+  /** The full check of a cookie: signature, claims and revocation (TokenVerifier.verifySessionCookie). */
+  verifySessionCookie: (cookie: string) => Promise<DecodedIdToken>
   /** How long a positive check is reused. 0 checks every time. */
   cacheMs: number
   now?: () => number
@@ -36,14 +37,15 @@ export type SessionVerifierOptions = {
 }
 
 /**
- * Verifies session cookies with the revocation check (one Auth round-trip each). Checks of the same
+ * Verifies session cookies with the revocation check (one Auth round-trip each) and caches the
+ * answers: the verification itself is TokenVerifier's, this class decides how often it runs. Checks of the same
  * cookie that arrive while one is in flight share it, and a positive answer is reused for `cacheMs`
  * (never past the cookie's expiry), re-checked in the background after 50–90 % of that time: a
  * revocation made elsewhere takes effect within `cacheMs`, one made through this instance
  * (`forget`) at once.
  */
 export class SessionVerifier {
-  readonly #auth: Auth
+  readonly #verifySessionCookie: (cookie: string) => Promise<DecodedIdToken>
   readonly #cacheMs: number
   readonly #now: () => number
   readonly #random: () => number
@@ -54,7 +56,7 @@ export class SessionVerifier {
   readonly #ended = new Map<string, number>()
 
   constructor(options: SessionVerifierOptions) {
-    this.#auth = options.auth
+    this.#verifySessionCookie = options.verifySessionCookie
     this.#cacheMs = options.cacheMs
     this.#now = options.now ?? Date.now
     this.#random = options.random ?? Math.random
@@ -115,7 +117,7 @@ export class SessionVerifier {
   async #check(key: string, cookie: string): Promise<DecodedIdToken | null> {
     let session: DecodedIdToken
     try {
-      session = await this.#auth.verifySessionCookie(cookie, true)
+      session = await this.#verifySessionCookie(cookie)
     } catch (error) {
       if (!isInvalidSessionError(error)) throw error
       this.#valid.delete(key)

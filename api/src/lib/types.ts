@@ -1,7 +1,9 @@
 import type { DecodedIdToken } from 'firebase-admin/auth'
 import type { RateLimiter } from '../middleware/rate-limit.ts'
+import type { ServiceAccount } from './custom-token.ts'
 import type { Firebase } from './firebase.ts'
 import type { SessionVerifier } from './sessions.ts'
+import type { TokenVerifier } from './token-verifier.ts'
 
 /** What the app needs besides Firebase; index.ts fills it from env.ts, tests pass their own. */
 export type AppConfig = {
@@ -16,11 +18,25 @@ export type AppConfig = {
   bodyLimitBytes: number
   /** Where refresh exchanges a custom token for an ID token: the Auth emulator, or Google with an API key. */
   identityToolkit: { emulatorHost: string | undefined; apiKey: string }
+  /** Emulator mode only: unsigned tokens are believed too (the official Auth emulator's). */
+  acceptUnsignedTokens: boolean
+  /**
+   * Emulator mode only: the key refresh signs its custom tokens with (emulator-lite trusts no
+   * unsigned ones). Without it refresh falls back to firebase-admin's unsigned emulator tokens,
+   * which only an emulator started with --accept-unsigned-tokens takes.
+   */
+  emulatorServiceAccount?: ServiceAccount | undefined
+  /** Where the token keys are fetched from outside emulator mode (Google's; tests point it elsewhere). */
+  googleKeysBaseUrl?: string | undefined
 }
 
 export type Services = {
   firebase: Firebase
+  /** Verifies ID tokens and session cookies (signature, claims, revocation) against published keys. */
+  tokens: TokenVerifier
   sessions: SessionVerifier
+  /** A custom token for uid, for refresh to exchange for a fresh ID token. */
+  createCustomToken: (uid: string) => Promise<string>
   loginLimiter: RateLimiter
   config: AppConfig
 }

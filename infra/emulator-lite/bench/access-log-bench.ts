@@ -10,7 +10,7 @@ import { startEmulatorLite } from '../src/index.ts'
 const PROJECT = 'demo-access-bench'
 const OWNER = { authorization: 'Bearer owner', 'content-type': 'application/json' }
 const claims = { sub: 'emp', email: 'emp@bench.dk', userRole: 'user' }
-/** An employee's (unsigned emulator) ID token: a client request, so logged. */
+/** An employee's unsigned mock ID token (both instances accept them): a client request, so logged. */
 const CLIENT = {
   authorization: `Bearer eyJhbGciOiJub25lIn0.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`,
   'content-type': 'application/json',
@@ -83,9 +83,12 @@ async function compare(
 }
 
 const dirs = [mkdtempSync(join(tmpdir(), 'access-on-')), mkdtempSync(join(tmpdir(), 'access-off-'))]
+// The same mock token on both sides (the log's cost is measured here; identity-bench.ts measures
+// verification), so both accept unsigned tokens.
+const lax = { firestorePort: 0, storagePort: 0, authPort: 0, acceptUnsignedTokens: true }
 const [withLog, withoutLog] = await Promise.all([
-  startEmulatorLite({ firestorePort: 0, storagePort: 0, authPort: 0, dataDir: dirs[0] }),
-  startEmulatorLite({ firestorePort: 0, storagePort: 0, authPort: 0, dataDir: dirs[1], accessLog: false }),
+  startEmulatorLite({ ...lax, dataDir: dirs[0] }),
+  startEmulatorLite({ ...lax, dataDir: dirs[1], accessLog: false }),
 ])
 const on = `http://127.0.0.1:${withLog.firestorePort}`
 const off = `http://127.0.0.1:${withoutLog.firestorePort}`

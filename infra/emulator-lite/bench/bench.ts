@@ -76,6 +76,23 @@ async function timeIt(runs: number, work: (i: number) => Promise<unknown>): Prom
   return { p50: at(0.5), p99: at(0.99) }
 }
 
+/** An ID token of `uid` from emulator-lite's Auth, through the admin listener on `adminPort` (signed: Firestore verifies it). */
+async function signedInToken(adminPort: number, uid: string): Promise<string> {
+  const auth = `http://127.0.0.1:${adminPort}/identitytoolkit.googleapis.com/v1`
+  const account = { email: `${uid}@bench.dk`, password: 'hemmelig1' }
+  await fetch(`${auth}/accounts:signUp`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+    body: JSON.stringify({ localId: uid, ...account }),
+  })
+  const response = await fetch(`${auth}/accounts:signInWithPassword?key=bench`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  })
+  return ((await response.json()) as { idToken: string }).idToken
+}
+
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
@@ -155,8 +172,8 @@ const rulesDir = mkdtempSync(join(tmpdir(), 'emulator-lite-rules-'))
 writeFileSync(join(rulesDir, 'firestore.rules'), RULES)
 const guarded = await startServer(null, ['--firestore-rules', join(rulesDir, 'firestore.rules')])
 const owner = 'Bearer owner'
-const client = `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"bench","user_id":"bench"}').toString('base64url')}.`
-// The owner credential is believed on the admin listener only.
+// A real, signed ID token (Firestore verifies it); the owner credential is believed on the admin listener only.
+const client = `Bearer ${await signedInToken(guarded.adminPort, 'bench')}`
 await post(
   guarded.adminPort,
   ':commit',

@@ -1,7 +1,7 @@
 // emulator-lite CLI: `tsx infra/emulator-lite/src/cli.ts [--host H] [--firestore-port N] [--storage-port N]
 //   [--auth-port N] [--project ID] [--import-auth DIR] [--firestore-rules FILE] [--storage-rules FILE]
-//   [--data DIR | --in-memory] [--no-access-log] [--access-log-retention-days N]
-//   [--admin-port N] [--admin-host H]`
+//   [--data DIR | --in-memory] [--service-account-dir DIR] [--no-access-log] [--access-log-retention-days N]
+//   [--admin-port N] [--admin-host H] [--accept-unsigned-tokens] [--rotate-signing-key]`
 
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
@@ -32,10 +32,16 @@ const { values } = parseArgs({
     'storage-rules': { type: 'string', default: process.env.STORAGE_RULES },
     data: { type: 'string', default: process.env.EMULATOR_LITE_DATA },
     'in-memory': { type: 'boolean', default: false },
+    /** Keep service-account.json here instead of the data directory (with --in-memory: write it here). */
+    'service-account-dir': { type: 'string' },
     /** The access log of persons' data is on by default. */
     'no-access-log': { type: 'boolean', default: false },
     /** Days to keep access-log entries (default: keep all). */
     'access-log-retention-days': { type: 'string', default: process.env.ACCESS_LOG_RETENTION_DAYS },
+    /** Believe unsigned tokens too (rules-unit-testing, the official Auth emulator); never for a pilot. */
+    'accept-unsigned-tokens': { type: 'boolean', default: false },
+    /** A new signing key per set; the old ones verify until their tokens expire. */
+    'rotate-signing-key': { type: 'boolean', default: false },
   },
 })
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..')
@@ -74,9 +80,12 @@ try {
     firestoreRules: values['firestore-rules'],
     storageRules: values['storage-rules'],
     inMemory: values['in-memory'],
+    ...(values['service-account-dir'] ? { serviceAccountDir: resolve(values['service-account-dir']) } : {}),
     dataDir: values.data ?? resolve(repoRoot, '.data/emulator-lite'),
     accessLog: !values['no-access-log'],
     accessLogRetentionDays: retentionDays(values['access-log-retention-days']),
+    acceptUnsignedTokens: values['accept-unsigned-tokens'],
+    rotateSigningKey: values['rotate-signing-key'],
   })
   if (emulator.authImport) {
     const { imported, failed, source } = emulator.authImport
@@ -86,7 +95,7 @@ try {
     for (const failure of failed) console.log(`  account ${failure.index}: ${failure.message}`)
   }
   console.log(
-    `emulator-lite ready firestore=http://${emulator.host}:${emulator.firestorePort} storage=http://${emulator.host}:${emulator.storagePort} auth=http://${emulator.host}:${emulator.authPort} admin=http://${emulator.adminHost}:${emulator.adminPort}${emulator.adminSecretFile ? ` admin-secret-file=${emulator.adminSecretFile}` : ''}`,
+    `emulator-lite ready firestore=http://${emulator.host}:${emulator.firestorePort} storage=http://${emulator.host}:${emulator.storagePort} auth=http://${emulator.host}:${emulator.authPort} admin=http://${emulator.adminHost}:${emulator.adminPort} tokens=${emulator.tokens}${emulator.adminSecretFile ? ` admin-secret-file=${emulator.adminSecretFile}` : ''}`,
   )
   const stop = () => emulator.close().then(() => process.exit(0))
   process.on('SIGINT', stop)

@@ -5,13 +5,16 @@ import { AccessLog } from './audit/access-log.ts'
 import { createAccessRecorder } from './audit/recorder.ts'
 import { accessLogRoutes } from './audit/routes.ts'
 import { AuthStore } from './auth/auth-store.ts'
+import { createIdTokenVerifier, type IdTokenVerifier } from './auth/identity.ts'
 import { type ImportResult, importOfficialExport } from './auth/import.ts'
+import { createKeyRoutes, type KeyRoute } from './auth/key-routes.ts'
+import { loadServiceAccount, type ServiceAccountKey, SigningKeys } from './auth/keys.ts'
+import type { AuthSigning } from './auth/operations.ts'
 import { authRootRoutes, authRoutes } from './auth/routes.ts'
 import { firestoreRootRoutes, firestoreRoutes } from './firestore/routes.ts'
 import { createCoreApp, type Listener, type Route, type VerifyIdToken } from './http/core.ts'
 import { nodeListener } from './http/listener.ts'
 import { loadAdminSecret, newAdminSecret } from './security/admin-secret.ts'
-import { decodeIdTokenOrNull } from './security/caller.ts'
 import { loadRulesFile, Rulesets } from './security/rulesets.ts'
 import { type StorageOptions, storageRoutes } from './storage/routes.ts'
 import { Store } from './store/store.ts'
@@ -25,6 +28,11 @@ export type EmulatorLiteOptions = {
   storagePort?: number
   dataDir?: string
   inMemory?: boolean
+  /**
+   * Where service-account.json is kept when not in `dataDir`: an in-memory emulator run as its own
+   * process (the test stack) writes it here, so the api and the seed can sign custom tokens.
+   */
+  serviceAccountDir?: string
   /**
    * Port of the Auth emulator (Identity Toolkit + securetoken); 0 picks a free one. Defaults to 9099,
    * or to 0 when `firestorePort` is 0, so callers that ask for free ports never collide on 9099.
@@ -63,10 +71,18 @@ export type EmulatorLiteOptions = {
   /** Where the admin listener binds (default 127.0.0.1; `0.0.0.0` only inside a container, never published). */
   adminHost?: string
   /**
-   * Checks the ID tokens of Firestore and Storage requests (default: decoded without verification,
-   * as the official emulators do). A token it returns null for is no token.
+   * Replaces the verifier of signed ID tokens for Firestore and Storage (tests only: the privilege
+   * suite observes which tokens reach it). Never set outside tests.
    */
   verifyIdToken?: VerifyIdToken
+  /**
+   * Also believe unsigned tokens: `alg: none` ID tokens (rules-unit-testing's mock tokens, the
+   * official Auth emulator's) in Firestore and Storage, unsigned custom tokens and the legacy
+   * base64-JSON refresh tokens in Auth. Off by default; never for a pilot (issue 27 point 5).
+   */
+  acceptUnsignedTokens?: boolean
+  /** Rotate the signing keys at start (`--rotate-signing-key`); the old ones stay published until their tokens expire. */
+  rotateSigningKey?: boolean
 }
 
 export type EmulatorLite = {
@@ -85,6 +101,16 @@ export type EmulatorLite = {
   routes: Record<Listener, readonly Route[]>
   /** What `authImportFrom` imported on this start; null when nothing was imported. */
   authImport: ImportResult | null
+  /** `signed`, or `unsigned-accepted` with acceptUnsignedTokens: what the ready line says. */
+  tokens: 'signed' | 'unsigned-accepted'
+  /** The service account whose custom tokens Auth accepts (in a data directory: service-account.json). */
+  serviceAccount: ServiceAccountKey
+  /** A new active signing key per set; the old ones verify until their tokens expire. */
+  rotateSigningKeys(): void
+  /** The verifier Firestore and Storage use for `request.auth` (exposed for the HTTP core and tests). */
+  verifyIdToken: IdTokenVerifier
+  /** The published-key routes, for any further listener (the admin port). */
+  keyRoute: KeyRoute
   close(): Promise<void>
 }
 
@@ -102,7 +128,30 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
   })
   const store = new Store({ dataDir: options.dataDir, inMemory: options.inMemory })
   const authStore = new AuthStore(store.db)
+  authStore.pruneRevokedSessions(Date.now() - 30 * 86_400_000)
   const authProjectId = options.authProjectId ?? 'demo-project'
+  // Keys beside the database (0600), or in memory with it.
+  const keyDir = options.inMemory ? undefined : (options.dataDir ?? '.data/emulator-lite')
+  let signing: AuthSigning
+  try {
+    const keys = new SigningKeys({ dataDir: keyDir })
+    if (options.rotateSigningKey) keys.rotate()
+    signing = {
+      keys,
+      serviceAccount: loadServiceAccount(authProjectId, { dataDir: options.serviceAccountDir ?? keyDir }),
+      acceptUnsignedTokens: options.acceptUnsignedTokens === true,
+    }
+  } catch (error) {
+    store.close()
+    throw error
+  }
+  const signed = createIdTokenVerifier({
+    keys: signing.keys,
+    defaultProject: authProjectId,
+    acceptUnsignedTokens: signing.acceptUnsignedTokens,
+  })
+  const verifyIdToken: IdTokenVerifier = options.verifyIdToken ?? signed.verifyIdToken
+  const keyRoute = createKeyRoutes(signing.keys, signing.serviceAccount)
   let authImport: ImportResult | null = null
   try {
     if (options.authImportFrom)
@@ -139,7 +188,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     authorizeRead: options.storageAuthorizeRead,
     rulesets,
   })
-  const auth = authRoutes({ store: authStore, defaultProject: authProjectId })
+  const auth = authRoutes({ store: authStore, defaultProject: authProjectId, signing, keyRoute })
   const tables: Record<Listener, Route[][]> = {
     firestore: [firestoreRootRoutes, [health('firestore')], firestore],
     storage: [[health('storage')], storage],
@@ -148,7 +197,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     admin: [authRootRoutes, [health('firestore')], firestore, storage, auth],
   }
   const deps = {
-    verifyIdToken: options.verifyIdToken ?? decodeIdTokenOrNull,
+    verifyIdToken,
     adminSecret: admin.secret,
     recorder: accessLog === null ? null : recorder,
     rulesActive: (route: Route, c: Parameters<Route['handler']>[0]) =>
@@ -194,6 +243,13 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
         admin: tables.admin.flat(),
       },
       authImport,
+      tokens: signing.acceptUnsignedTokens ? 'unsigned-accepted' : 'signed',
+      get serviceAccount() {
+        return signing.serviceAccount.key
+      },
+      rotateSigningKeys: () => signing.keys.rotate(),
+      verifyIdToken,
+      keyRoute,
       async close() {
         await Promise.all(
           servers.map(
@@ -215,3 +271,15 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     throw error
   }
 }
+
+// Signed identity, for the api's tests, tools and the HTTP core (docs/decisions/0010-signed-identity.md).
+export { signCustomToken } from './auth/custom-token.ts'
+export { createIdTokenVerifier, type IdTokenVerifier, signJwt } from './auth/identity.ts'
+export { KEY_PATHS } from './auth/key-routes.ts'
+export {
+  SERVICE_ACCOUNT_EMAIL,
+  SERVICE_ACCOUNT_FILE,
+  type ServiceAccountKey,
+  SIGNING_KEYS_FILE,
+} from './auth/keys.ts'
+export { type CertificateOptions, selfSignedCertificate } from './auth/x509.ts'

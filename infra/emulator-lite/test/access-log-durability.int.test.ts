@@ -1,19 +1,34 @@
 import type { ChildProcess } from 'node:child_process'
 import { spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { expect, test } from 'vitest'
 import { freePort } from '../../stack/src/ports.ts'
+import { SERVICE_ACCOUNT_FILE, signCustomToken } from '../src/index.ts'
 import { startCliProcess } from './cli-process.ts'
 
 const REPO = join(import.meta.dirname, '../../..')
 const PROJECT = 'demo-access-log'
 const OWNER = { authorization: 'Bearer owner' }
-/** An unsigned ID token (the emulators accept them) of an employee. */
-const EMPLOYEE = `Bearer eyJhbGciOiJub25lIn0.${Buffer.from(JSON.stringify({ sub: 'emp', email: 'emp@x.dk', userRole: 'user' })).toString('base64url')}.`
+
+/** An employee's ID token from emulator-lite's Auth, signed in with a custom token of its service account. */
+async function employeeToken(output: string, dataDir: string): Promise<string> {
+  const authHost = /auth=http:\/\/(\S+)/.exec(output)?.[1]
+  const serviceAccount = JSON.parse(readFileSync(join(dataDir, SERVICE_ACCOUNT_FILE), 'utf8'))
+  const response = await fetch(
+    `http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=k`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: signCustomToken(serviceAccount, 'emp', { userRole: 'user' }) }),
+    },
+  )
+  const { idToken } = (await response.json()) as { idToken: string }
+  return `Bearer ${idToken}`
+}
 
 const auditVerify = (dataDir: string) =>
   spawnSync('make', ['--no-print-directory', 'audit-verify', `ARGS=--data ${dataDir}`], { cwd: REPO, encoding: 'utf8' })
@@ -34,7 +49,9 @@ test('every read that was answered is in the log after kill -9, and a hand edit 
     '--data',
     dataDir,
   ]
-  let child: ChildProcess = (await startCliProcess(args)).child
+  const started = await startCliProcess(args)
+  let child: ChildProcess = started.child
+  const EMPLOYEE = await employeeToken(started.output(), dataDir)
   const docs = `http://127.0.0.1:${port}/v1/projects/${PROJECT}/databases/(default)/documents`
   // The owner credential is believed on the admin listener only.
   const adminDocs = `http://127.0.0.1:${adminPort}/v1/projects/${PROJECT}/databases/(default)/documents`

@@ -17,10 +17,12 @@ import {
   call,
   claimsOf,
   connectAuthClients,
+  customTokenFor,
   errorCode,
   nextSecond,
   startAuthTarget,
   TARGET_NAMES,
+  verifyAsAdmin,
 } from './auth-support.ts'
 
 // The same behaviours, driven through the official SDKs, against emulator-lite's Auth and the
@@ -62,8 +64,16 @@ describe.each(TARGET_NAMES)('%s', (name) => {
     expect(signedIn.user.uid).toBe(created.user.uid)
     expect(getAdditionalUserInfo(signedIn)?.isNewUser).toBe(false)
     const token = await signedIn.user.getIdToken()
-    expect(token.startsWith('eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.')).toBe(true)
-    expect(token.endsWith('.')).toBe(true)
+    const [header, , signature] = token.split('.')
+    if (target.signed) {
+      // Deliberate difference: emulator-lite signs (RS256, with the kid of its published key).
+      expect(Object.keys(claimsOf(`x.${header}.`))).toEqual(['alg', 'kid', 'typ'])
+      expect(claimsOf(`x.${header}.`)).toMatchObject({ alg: 'RS256', typ: 'JWT' })
+      expect(signature).toMatch(/^[A-Za-z0-9_-]{300,}$/)
+    } else {
+      expect(token.startsWith('eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.')).toBe(true)
+      expect(token.endsWith('.')).toBe(true)
+    }
     const claims = claimsOf(token)
     expect(Object.keys(claims)).toEqual([
       'email',
@@ -236,7 +246,12 @@ describe.each(TARGET_NAMES)('%s', (name) => {
   })
 
   test('a custom token from admin signs in, creating the user once, with its claims in the ID token', async () => {
-    const token = await sdk.admin.createCustomToken('kunde-1', { plan: 'pro', level: 2 })
+    const token = await customTokenFor(target, sdk.admin, 'kunde-1', { plan: 'pro', level: 2 })
+    if (target.signed) {
+      // Deliberate difference: firebase-admin's unsigned custom token (emulator mode) is refused.
+      const unsigned = await sdk.admin.createCustomToken('kunde-1', { plan: 'pro', level: 2 })
+      expect(await webError(signInWithCustomToken(sdk.web, unsigned))).toBe('auth/invalid-custom-token')
+    }
     const first = await signInWithCustomToken(sdk.web, token)
     expect(getAdditionalUserInfo(first)?.isNewUser).toBe(true)
     const result = await getIdTokenResult(first.user, true)
@@ -247,7 +262,7 @@ describe.each(TARGET_NAMES)('%s', (name) => {
     expect(getAdditionalUserInfo(second)?.isNewUser).toBe(false)
     const record = await sdk.admin.getUser('kunde-1')
     expect(record.providerData).toEqual([])
-    const decoded = await sdk.admin.verifyIdToken(await second.user.getIdToken())
+    const decoded = await verifyAsAdmin(target, sdk.admin, await second.user.getIdToken())
     expect(decoded).toMatchObject({ uid: 'kunde-1', plan: 'pro', level: 2 })
     const badAudience = await call(target, 'POST', `${IT}/accounts:signInWithCustomToken?key=k`, {
       body: { token: await second.user.getIdToken() },
@@ -261,13 +276,14 @@ describe.each(TARGET_NAMES)('%s', (name) => {
   test('verifyIdToken refuses tokens of disabled and deleted users', async () => {
     const { user } = await createUserWithEmailAndPassword(sdk.web, 'verify@example.dk', 'hemmelig1')
     const token = await user.getIdToken()
-    expect((await sdk.admin.verifyIdToken(token, true)).uid).toBe(user.uid)
+    const verify = (idToken: string) => verifyAsAdmin(target, sdk.admin, idToken)
+    expect((await verify(token)).uid).toBe(user.uid)
     await sdk.admin.updateUser(user.uid, { disabled: true })
-    expect(await webError(sdk.admin.verifyIdToken(token))).toBe('auth/user-disabled')
+    expect(await webError(verify(token))).toBe('auth/user-disabled')
     expect(await webError(user.getIdToken(true))).toBe('auth/user-disabled')
     await sdk.admin.deleteUser(user.uid)
-    expect(await webError(sdk.admin.verifyIdToken(token))).toBe('auth/user-not-found')
-    expect(await webError(sdk.admin.verifyIdToken(`${token}x`))).toBe('auth/argument-error')
+    expect(await webError(verify(token))).toBe('auth/user-not-found')
+    expect(await webError(verify(`${token}x`))).toBe('auth/argument-error')
   })
 
   test('session cookies verify until the user is revoked, and a fresh sign-in works again', async () => {
@@ -279,7 +295,8 @@ describe.each(TARGET_NAMES)('%s', (name) => {
     const claims = claimsOf(cookie)
     expect(claims.iss).toBe(`https://session.firebase.google.com/${PROJECT}`)
     expect((claims.exp as number) - (claims.iat as number)).toBe(5 * 24 * 60 * 60)
-    expect(await sdk.admin.verifySessionCookie(cookie, true)).toMatchObject({ uid: 'sess', role: 'medarbejder' })
+    const verifyCookie = (sessionCookie: string) => verifyAsAdmin(target, sdk.admin, sessionCookie, 'sessionCookie')
+    expect(await verifyCookie(cookie)).toMatchObject({ uid: 'sess', role: 'medarbejder' })
     expect(await webError(sdk.admin.createSessionCookie(idToken, { expiresIn: 1000 }))).toBe(
       'auth/invalid-session-cookie-duration',
     )
@@ -288,19 +305,23 @@ describe.each(TARGET_NAMES)('%s', (name) => {
     await sdk.admin.revokeRefreshTokens('sess')
     const record = await sdk.admin.getUser('sess')
     expect(Date.parse(record.tokensValidAfterTime as string) % 1000).toBe(0)
-    expect(await webError(sdk.admin.verifySessionCookie(cookie, true))).toBe('auth/session-cookie-revoked')
-    expect(await webError(sdk.admin.verifySessionCookie(cookie))).toBe('auth/session-cookie-revoked')
-    expect(await webError(sdk.admin.verifyIdToken(idToken, true))).toBe('auth/id-token-revoked')
+    expect(await webError(verifyCookie(cookie))).toBe('auth/session-cookie-revoked')
+    expect(await webError(verifyAsAdmin(target, sdk.admin, idToken))).toBe('auth/id-token-revoked')
     expect(await webError(sdk.admin.createSessionCookie(idToken, { expiresIn: 3_600_000 }))).toBe(
       'auth/id-token-expired',
     )
-    // A refresh still succeeds (the emulator does not check validSince there), but admin keeps refusing it.
-    const refreshed = await user.getIdToken(true)
-    expect(await webError(sdk.admin.verifyIdToken(refreshed))).toBe('auth/id-token-revoked')
+    if (target.signed) {
+      // Deliberate difference: revoking ends the refresh token (TOKEN_EXPIRED signs the web user out).
+      expect(await webError(user.getIdToken(true))).toBe('auth/user-token-expired')
+    } else {
+      // The official emulator does not check validSince at refresh; admin keeps refusing the new token.
+      const refreshed = await user.getIdToken(true)
+      expect(await webError(verifyAsAdmin(target, sdk.admin, refreshed))).toBe('auth/id-token-revoked')
+    }
     await signOut(sdk.web)
     const again = await signInWithEmailAndPassword(sdk.web, 'sess@example.dk', 'hemmelig1')
     const fresh = await sdk.admin.createSessionCookie(await again.user.getIdToken(), { expiresIn: 3_600_000 })
-    expect((await sdk.admin.verifySessionCookie(fresh, true)).uid).toBe('sess')
+    expect((await verifyCookie(fresh)).uid).toBe('sess')
   })
 
   test('a revoked token signs the web user out at the next reload', async () => {
@@ -358,7 +379,45 @@ describe.each(TARGET_NAMES)('%s', (name) => {
     })
     expect(grant.body.error).toMatchObject({ message: 'INVALID_GRANT_TYPE' })
     await sdk.admin.deleteUser(user.uid)
-    expect(await webError(user.getIdToken(true))).toBe('auth/invalid-refresh-token')
+    // Deliberate difference: emulator-lite answers USER_NOT_FOUND as production does (the official
+    // emulator INVALID_REFRESH_TOKEN); the web SDK maps it to auth/user-token-expired.
+    expect(await webError(user.getIdToken(true))).toBe(
+      target.signed ? 'auth/user-token-expired' : 'auth/invalid-refresh-token',
+    )
+  })
+
+  test('hand-made tokens: the official emulator believes them, emulator-lite does not (deliberate difference)', async () => {
+    const { user } = await createUserWithEmailAndPassword(sdk.web, 'forged@example.dk', 'hemmelig1')
+    const claims = claimsOf(await user.getIdToken())
+    const unsignedIdToken = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`
+    const forgedRefresh = Buffer.from(
+      JSON.stringify({
+        _AuthEmulatorRefreshToken: 'DO NOT MODIFY',
+        localId: user.uid,
+        provider: 'password',
+        extraClaims: { admin: true },
+        projectId: PROJECT,
+      }),
+    ).toString('base64')
+    const lookup = await call(target, 'POST', `${IT}/accounts:lookup?key=k`, { body: { idToken: unsignedIdToken } })
+    const refresh = await call(target, 'POST', '/securetoken.googleapis.com/v1/token?key=k', {
+      body: { grant_type: 'refresh_token', refresh_token: forgedRefresh },
+    })
+    const custom = await call(target, 'POST', `${IT}/accounts:signInWithCustomToken?key=k`, {
+      body: { token: await sdk.admin.createCustomToken(user.uid, { admin: true }) },
+    })
+    const cookie = await call(target, 'POST', `${IT}/projects/${PROJECT}:createSessionCookie`, {
+      body: { idToken: unsignedIdToken, validDuration: 3600 },
+      headers: { authorization: 'Bearer owner' },
+    })
+    const outcomes = [lookup, refresh, custom, cookie].map((answer) =>
+      answer.status === 200 ? 'accepted' : String((answer.body.error as { message: string }).message).split(' ')[0],
+    )
+    expect(outcomes).toEqual(
+      target.signed
+        ? ['INVALID_ID_TOKEN', 'INVALID_REFRESH_TOKEN', 'INVALID_CUSTOM_TOKEN', 'INVALID_ID_TOKEN']
+        : ['accepted', 'accepted', 'accepted', 'accepted'],
+    )
   })
 
   test('callers are told apart by API key and owner token, with the official error envelope', async () => {

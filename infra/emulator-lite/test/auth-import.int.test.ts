@@ -33,6 +33,8 @@ test('accounts exported by the official emulator on exit move into emulator-lite
     host: `127.0.0.1:${officialPort}`,
     adminHost: `127.0.0.1:${officialPort}`,
     projectId: PROJECT,
+    signed: false,
+    serviceAccount: null,
     close: async () => {},
   }
   const before = connectAuthClients(officialTarget)
@@ -60,6 +62,8 @@ test('accounts exported by the official emulator on exit move into emulator-lite
       host: `127.0.0.1:${authPort}`,
       adminHost: `127.0.0.1:${adminPort}`,
       projectId: PROJECT,
+      signed: true,
+      serviceAccount: null,
       close: async () => {},
     }
     const after = connectAuthClients(target)

@@ -5,16 +5,27 @@ import { deleteApp, type FirebaseApp, initializeApp } from 'firebase/app'
 import { type Auth, connectAuthEmulator, initializeAuth, inMemoryPersistence } from 'firebase/auth'
 import { type App, deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app'
 import { type Auth as AdminAuth, getAuth as getAdminAuth } from 'firebase-admin/auth'
+import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose'
 import { freePort } from '../../stack/src/ports.ts'
 import { startAuthEmulator } from '../../stack/src/services/auth-emulator.ts'
-import { startEmulatorLite } from '../src/index.ts'
+import { KEY_PATHS, type ServiceAccountKey, signCustomToken, startEmulatorLite } from '../src/index.ts'
 
 /**
  * An Auth emulator under test: `host` is `host:port` (browsers'); `adminHost` is where firebase-admin
  * and the control plane go (emulator-lite's admin listener; the official emulator's one port).
- * Web SDK calls land in `projectId`.
+ * Web SDK calls land in `projectId`. A `signed` target (emulator-lite) signs its tokens and trusts
+ * custom tokens of `serviceAccount` only; the official emulator signs nothing (README: deliberate
+ * differences).
  */
-export type AuthTarget = { name: string; host: string; adminHost: string; projectId: string; close(): Promise<void> }
+export type AuthTarget = {
+  name: string
+  host: string
+  adminHost: string
+  projectId: string
+  signed: boolean
+  serviceAccount: ServiceAccountKey | null
+  close(): Promise<void>
+}
 
 export const TARGET_NAMES = ['emulator-lite', 'official'] as const
 
@@ -32,6 +43,8 @@ export async function startAuthTarget(name: (typeof TARGET_NAMES)[number], proje
       host: `127.0.0.1:${emulator.authPort}`,
       adminHost: `127.0.0.1:${emulator.adminPort}`,
       projectId,
+      signed: true,
+      serviceAccount: emulator.serviceAccount,
       close: () => emulator.close(),
     }
   }
@@ -51,6 +64,8 @@ export async function startAuthTarget(name: (typeof TARGET_NAMES)[number], proje
     host: `127.0.0.1:${port}`,
     adminHost: `127.0.0.1:${port}`,
     projectId,
+    signed: false,
+    serviceAccount: null,
     async close() {
       await service.stop()
       rmSync(workDir, { recursive: true, force: true })
@@ -130,4 +145,58 @@ export async function nextSecond(): Promise<void> {
 
 export function errorCode(error: unknown): string {
   return (error as { code?: string }).code ?? String(error)
+}
+
+/**
+ * A custom token the target accepts: signed with emulator-lite's service account (as the api does),
+ * or firebase-admin's unsigned one for the official emulator.
+ */
+export async function customTokenFor(
+  target: AuthTarget,
+  admin: AdminAuth,
+  uid: string,
+  claims?: Record<string, unknown>,
+): Promise<string> {
+  return target.serviceAccount
+    ? signCustomToken(target.serviceAccount, uid, claims)
+    : admin.createCustomToken(uid, claims)
+}
+
+/**
+ * firebase-admin's verifyIdToken / verifySessionCookie as run against an emulator (which always
+ * checks revocation and the disabled flag), for both targets. firebase-admin in emulator mode
+ * refuses every signed token (identity.md §3.4), so a signed target is checked with jose against the
+ * JWKS it publishes, then with getUser; errors carry firebase-admin's codes.
+ */
+export async function verifyAsAdmin(
+  target: AuthTarget,
+  admin: AdminAuth,
+  token: string,
+  kind: 'idToken' | 'sessionCookie' = 'idToken',
+): Promise<JWTPayload & { uid: string }> {
+  if (!target.signed) {
+    return kind === 'idToken' ? admin.verifyIdToken(token, true) : admin.verifySessionCookie(token, true)
+  }
+  const prefix = kind === 'idToken' ? 'id-token' : 'session-cookie'
+  const fail = (code: string): never => {
+    throw Object.assign(new Error(code), { code: `auth/${code}` })
+  }
+  const path = kind === 'idToken' ? KEY_PATHS.idJwks : KEY_PATHS.sessionJwks
+  const issuer = `${kind === 'idToken' ? 'https://securetoken.google.com/' : 'https://session.firebase.google.com/'}${target.projectId}`
+  let payload: JWTPayload
+  try {
+    ;({ payload } = await jwtVerify(token, createRemoteJWKSet(new URL(`http://${target.host}${path}`)), {
+      algorithms: ['RS256'],
+      issuer,
+      audience: target.projectId,
+      requiredClaims: ['exp', 'iat', 'sub', 'auth_time'],
+    }))
+  } catch (error) {
+    return fail((error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? `${prefix}-expired` : 'argument-error')
+  }
+  const user = await admin.getUser(payload.sub as string).catch(() => fail('user-not-found'))
+  if (user.disabled) fail('user-disabled')
+  const validSince = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : 0
+  if ((payload.auth_time as number) * 1000 < validSince) fail(`${prefix}-revoked`)
+  return { ...payload, uid: payload.sub as string }
 }

@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEMO_PASSWORD } from '@bosted/domain'
@@ -58,7 +58,7 @@ async function signIn(authPort: string, email: string, password: string): Promis
   return (await response.json()) as Record<string, unknown>
 }
 
-test('accounts created while make start runs, and the demo accounts, survive kill -9 of every process; no file the stack wrote holds a password or a live token', async () => {
+test('accounts created while make start runs, and the demo accounts, survive kill -9 of every process; no file the stack wrote holds a password, a live token or a private key', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'bosted-auth-kill-'))
   const env: Record<string, string> = { DATA_DIR: dataDir, AUTH_EMULATOR: 'lite' }
   for (const name of ['APP_PORT', 'API_PORT', 'AUTH_PORT', 'FIRESTORE_PORT', 'STORAGE_PORT', 'EMULATOR_ADMIN_PORT']) {
@@ -92,12 +92,27 @@ test('accounts created while make start runs, and the demo accounts, survive kil
     // Neither a password nor a live token is in any file the stack wrote: databases, WAL, every log.
     const secrets = ['ny-hemmelig-1', DEMO_PASSWORD, admin.idToken, admin.refreshToken]
     expect(secrets.every((secret) => typeof secret === 'string' && secret.length >= 6)).toBe(true)
+    // Nor is any private key of emulator-lite's outside its two 0600 key files (logs included).
+    const keyFiles = ['signing-keys.json', 'service-account.json']
+    const keyDir = join(dataDir, 'emulator-lite')
+    const keys = JSON.parse(readFileSync(join(keyDir, 'signing-keys.json'), 'utf8')) as Record<string, unknown>
+    const pems = [
+      ...[...(keys.id as { privateKey: string }[]), ...(keys.session as { privateKey: string }[])].map(
+        (key) => key.privateKey,
+      ),
+      (JSON.parse(readFileSync(join(keyDir, 'service-account.json'), 'utf8')) as { private_key: string }).private_key,
+    ]
+    for (const file of keyFiles) expect(statSync(join(keyDir, file)).mode & 0o777, file).toBe(0o600)
+    const keyLines = pems.map((pem) => pem.split('\n')[2] as string)
+    expect(keyLines.every((line) => line.length === 64)).toBe(true)
     const files = readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
     expect(files.some((entry) => entry.name.endsWith('.log'))).toBe(true)
     for (const entry of files) {
       const bytes = readFileSync(join(entry.parentPath, entry.name))
       for (const secret of secrets)
         expect(bytes.includes(secret as string), join(entry.parentPath, entry.name)).toBe(false)
+      if (keyFiles.includes(entry.name) && entry.parentPath === keyDir) continue
+      for (const line of keyLines) expect(bytes.includes(line), join(entry.parentPath, entry.name)).toBe(false)
     }
   } finally {
     if (stack.child.exitCode === null && stack.child.signalCode === null) {

@@ -86,8 +86,16 @@ export function emulatorEnv(env: StackEnv): NodeJS.ProcessEnv {
     FIREBASE_STORAGE_EMULATOR_HOST: admin,
     // The seed writes download URLs for browsers: those name the public Storage port.
     STORAGE_PUBLIC_HOST: `${env.PUBLIC_HOST ?? host}:${env.STORAGE_PORT}`,
+    // emulator-lite's Auth trusts custom tokens signed with its service account (the api's refresh),
+    // and signs its ID tokens; the official Auth emulator signs nothing, so the api takes unsigned ones.
+    ...(env.AUTH_EMULATOR === 'lite'
+      ? { EMULATOR_SERVICE_ACCOUNT_FILE: join(emulatorLiteDir(env), 'service-account.json') }
+      : { ACCEPT_UNSIGNED_TOKENS: 'true' }),
   }
 }
+
+/** emulator-lite's data directory, and where its service-account.json lives also when it runs in memory. */
+const emulatorLiteDir = (env: StackEnv) => join(env.DATA_DIR, 'emulator-lite')
 
 /**
  * Starts the native stack: Auth emulator and emulator-lite, then the api, the seed (when the data
@@ -173,9 +181,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               join(REPO_ROOT, 'firestore.rules'),
               '--storage-rules',
               join(REPO_ROOT, 'storage.rules'),
-              ...(options.persist ? ['--data', join(env.DATA_DIR, 'emulator-lite')] : ['--in-memory']),
+              ...(options.persist
+                ? ['--data', emulatorLiteDir(env)]
+                : ['--in-memory', '--service-account-dir', emulatorLiteDir(env)]),
               // Accounts a previous run of the official emulator exported move over on the first start.
               ...(options.persist && liteAuth ? ['--import-auth', join(officialAuthDir, 'data')] : []),
+              // The official Auth emulator signs nothing: only then does emulator-lite believe unsigned tokens.
+              ...(liteAuth ? [] : ['--accept-unsigned-tokens']),
             ],
             env: {},
             // Auth listens last, so once it answers every port does.

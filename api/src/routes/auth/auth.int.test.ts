@@ -1,8 +1,10 @@
+import { generateKeyPairSync } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type App, createApp } from '../../app.ts'
-import { appConfigFromEnv } from '../../env.ts'
+import { appConfigFromEnv, readEnv } from '../../env.ts'
 import { createFirebase } from '../../lib/firebase.ts'
+import { signJwt } from '../../lib/token-keys.fixture.ts'
 import {
   CROSS_SITE_ERROR,
   CROSS_SITE_HEADERS,
@@ -101,6 +103,45 @@ test('login rejects a forged, malformed or missing ID token', async () => {
   expect(body.error.code).toBe('invalid_request')
   expect(Object.keys(body.error.fields)).toEqual(['idToken'])
 })
+
+// The official Auth emulator (AUTH_EMULATOR=official) signs nothing and publishes no keys: there the
+// api believes unsigned tokens by choice (ACCEPT_UNSIGNED_TOKENS), and forgery cannot be told apart.
+const acceptsUnsigned = readEnv().ACCEPT_UNSIGNED_TOKENS === 'true'
+
+test.skipIf(acceptsUnsigned)(
+  'login and validate refuse well-formed tokens that emulator-lite did not sign (issue 27)',
+  async () => {
+    const now = Math.floor(Date.now() / 1000)
+    const project = api.env.FIREBASE_PROJECT_ID
+    const claimsAs = (issuer: string) => ({
+      iss: `${issuer}/${project}`,
+      aud: project,
+      sub: employee.uid,
+      user_id: employee.uid,
+      auth_time: now,
+      iat: now,
+      exp: now + 3600,
+      admin: true,
+      userRole: 'admin',
+      firebase: { identities: {}, sign_in_provider: 'password' },
+    })
+    const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 })
+    const forgeries = (issuer: string) => [
+      signJwt({ alg: 'none', typ: 'JWT' }, claimsAs(issuer)),
+      signJwt({ alg: 'RS256', kid: 'not-a-published-key', typ: 'JWT' }, claimsAs(issuer), stranger.privateKey),
+      signJwt({ alg: 'HS256', kid: 'any', typ: 'JWT' }, claimsAs(issuer), { hmacSecret: 'guessed' }),
+    ]
+    for (const idToken of forgeries('https://securetoken.google.com')) {
+      const response = await call(api.app, 'POST', '/api/auth/login', { body: { idToken }, headers: from() })
+      expect(response.status).toBe(401)
+      expect(response.headers.getSetCookie()).toEqual([])
+    }
+    for (const session of forgeries('https://session.firebase.google.com')) {
+      expect(await isValid(await validate({ cookie: `session=${session}` }))).toBe(false)
+      expect(await isValid(await validate({ body: { token: session } }))).toBe(false)
+    }
+  },
+)
 
 test('login answers 429 after too many failed attempts from one address, and other addresses still get in', async () => {
   const headers = { 'x-real-ip': '192.0.2.7' }
@@ -246,7 +287,10 @@ function appWithAuthAt(authHost: string) {
     firestoreProjectId: 'demo-api-auth',
     useFirestoreEmulator: true,
   })
-  return { firebase, app: createApp({ firebase, config: appConfigFromEnv(api.env) }) }
+  const config = appConfigFromEnv(api.env)
+  // The token keys come from the same Auth host.
+  config.identityToolkit = { ...config.identityToolkit, emulatorHost: authHost }
+  return { firebase, app: createApp({ firebase, config }) }
 }
 
 async function expectUnavailableLogout(app: App, cookie: string) {

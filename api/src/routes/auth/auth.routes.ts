@@ -19,11 +19,11 @@ export const authRoutes = new Hono<AppEnv>()
     rateLimitFailures((services) => services.loginLimiter),
     validateJson(LoginRequestSchema),
     async (c) => {
-      const { firebase, config } = c.var.services
+      const { firebase, config, tokens } = c.var.services
       const { idToken } = c.req.valid('json')
       let uid: string
       try {
-        const decoded = await firebase.auth.verifyIdToken(idToken, true)
+        const decoded = await tokens.verifyIdToken(idToken)
         if (Date.now() / 1000 - decoded.auth_time > RECENT_SIGN_IN_S) throw httpError('unauthenticated')
         uid = decoded.uid
       } catch (error) {
@@ -44,13 +44,13 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ isValid: session !== null })
   })
   .post('/refresh', async (c) => {
-    const { firebase, config, sessions } = c.var.services
+    const { firebase, config, sessions, createCustomToken } = c.var.services
     // Checked afresh, not from the cache: signing in with a custom token would recreate a user
     // deleted in the last few seconds.
     const session = await sessions.verifyNow(getCookie(c, SESSION_COOKIE))
     if (!session) throw httpError('unauthenticated')
     const { uid } = session
-    const idToken = await idTokenForCustomToken(config.identityToolkit, await firebase.auth.createCustomToken(uid))
+    const idToken = await idTokenForCustomToken(config.identityToolkit, await createCustomToken(uid))
     const sessionCookie = await firebase.auth.createSessionCookie(idToken, { expiresIn: config.sessionMaxAgeMs })
     sessions.admit(sessionCookie)
     setSessionCookies(c, sessionCookie, uid)

@@ -38,6 +38,29 @@ export const DEFAULT_AUTH_CONFIG: AuthProjectConfig = {
 
 type UserRow = { record: string }
 
+/** What a refresh token stands for; the token itself is never stored, only its SHA-256. */
+export type RefreshSession = {
+  project: string
+  uid: string
+  provider: string
+  extraClaims: Record<string, unknown>
+  /** When the sign-in that began this session happened (seconds): every ID token's `auth_time`. */
+  authTime: number
+  /** Milliseconds. */
+  createdAt: number
+  revokedAt: number | null
+}
+
+type SessionRow = {
+  project: string
+  uid: string
+  provider: string
+  extra_claims: string
+  auth_time: number
+  created_at: number
+  revoked_at: number | null
+}
+
 /**
  * Auth accounts and per-project config in the emulator's SQLite file (same WAL + synchronous=FULL
  * database as documents), so every acknowledged change survives kill -9. Each project id is its
@@ -59,6 +82,17 @@ export class AuthStore {
       CREATE INDEX IF NOT EXISTS auth_users_email ON auth_users (project, email) WHERE email IS NOT NULL;
       CREATE INDEX IF NOT EXISTS auth_users_phone ON auth_users (project, phone) WHERE phone IS NOT NULL;
       CREATE TABLE IF NOT EXISTS auth_config (project TEXT PRIMARY KEY, config TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS auth_refresh_tokens (
+        hash TEXT PRIMARY KEY,
+        project TEXT NOT NULL,
+        uid TEXT NOT NULL,
+        provider TEXT NOT NULL,
+        extra_claims TEXT NOT NULL,
+        auth_time INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,
+        revoked_at INTEGER
+      ) WITHOUT ROWID;
+      CREATE INDEX IF NOT EXISTS auth_refresh_tokens_user ON auth_refresh_tokens (project, uid);
       CREATE TABLE IF NOT EXISTS auth_imports (source TEXT PRIMARY KEY, imported_at TEXT NOT NULL, accounts INTEGER NOT NULL);
     `)
     this.statements = {
@@ -81,11 +115,36 @@ export class AuthStore {
       countAll: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM auth_users'),
       getConfig: db.prepare<[string], { config: string }>('SELECT config FROM auth_config WHERE project = ?'),
       putConfig: db.prepare<[string, string]>('INSERT OR REPLACE INTO auth_config (project, config) VALUES (?, ?)'),
+      addSession: db.prepare<[string, string, string, string, string, number, number]>(
+        'INSERT INTO auth_refresh_tokens (hash, project, uid, provider, extra_claims, auth_time, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      getSession: db.prepare<[string], SessionRow>(
+        'SELECT project, uid, provider, extra_claims, auth_time, created_at, revoked_at FROM auth_refresh_tokens WHERE hash = ?',
+      ),
+      revokeSession: db.prepare<[number, string]>(
+        'UPDATE auth_refresh_tokens SET revoked_at = ? WHERE hash = ? AND revoked_at IS NULL',
+      ),
+      revokeSessions: db.prepare<[number, string, string]>(
+        'UPDATE auth_refresh_tokens SET revoked_at = ? WHERE project = ? AND uid = ? AND revoked_at IS NULL',
+      ),
+      clearSessions: db.prepare<[string]>('DELETE FROM auth_refresh_tokens WHERE project = ?'),
+      pruneSessions: db.prepare<[number]>(
+        'DELETE FROM auth_refresh_tokens WHERE revoked_at IS NOT NULL AND revoked_at < ?',
+      ),
       imported: db.prepare<[string], { source: string }>('SELECT source FROM auth_imports WHERE source = ?'),
       markImported: db.prepare<[string, string, number]>(
         'INSERT OR REPLACE INTO auth_imports (source, imported_at, accounts) VALUES (?, ?, ?)',
       ),
     }
+  }
+
+  /**
+   * Forgets sessions revoked before `before` (ms). Safe at any age: an unknown refresh token is
+   * refused too (INVALID_REFRESH_TOKEN); kept a while, it answers TOKEN_EXPIRED, which signs the web
+   * user out. Run at start with a 30-day cut.
+   */
+  pruneRevokedSessions(before: number): number {
+    return this.statements.pruneSessions.run(before).changes
   }
 
   get(project: string, localId: string): AuthUser | undefined {
@@ -105,12 +164,52 @@ export class AuthStore {
     this.statements.put.run(project, user.localId, user.email ?? null, user.phoneNumber ?? null, JSON.stringify(user))
   }
 
+  /** Deletes the account and ends its sessions (a new account with the same uid starts without them). */
   delete(project: string, localId: string): void {
     this.statements.delete.run(project, localId)
+    this.statements.revokeSessions.run(Date.now(), project, localId)
   }
 
   clear(project: string): void {
     this.statements.clear.run(project)
+    this.statements.clearSessions.run(project)
+  }
+
+  /** Records the session of a new refresh token under its hash. */
+  addRefreshSession(hash: string, session: Omit<RefreshSession, 'revokedAt'>): void {
+    this.statements.addSession.run(
+      hash,
+      session.project,
+      session.uid,
+      session.provider,
+      JSON.stringify(session.extraClaims),
+      session.authTime,
+      session.createdAt,
+    )
+  }
+
+  refreshSession(hash: string): RefreshSession | undefined {
+    const row = this.statements.getSession.get(hash)
+    if (!row) return undefined
+    return {
+      project: row.project,
+      uid: row.uid,
+      provider: row.provider,
+      extraClaims: JSON.parse(row.extra_claims) as Record<string, unknown>,
+      authTime: row.auth_time,
+      createdAt: row.created_at,
+      revokedAt: row.revoked_at,
+    }
+  }
+
+  /** Ends one device's session (its refresh token). */
+  revokeRefreshSession(hash: string, at = Date.now()): void {
+    this.statements.revokeSession.run(at, hash)
+  }
+
+  /** Ends every session of a user: password change, disabling, revokeRefreshTokens, deletion. */
+  revokeRefreshSessions(project: string, uid: string, at = Date.now()): void {
+    this.statements.revokeSessions.run(at, project, uid)
   }
 
   /** Users after `startAfter` in code-unit order of localId (SQLite's BINARY collation). */

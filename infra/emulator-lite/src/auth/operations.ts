@@ -1,22 +1,42 @@
 import type { AuthProjectConfig, AuthStore, AuthUser } from './auth-store.ts'
 import { AuthError, assert, notImplemented, schemaError } from './errors.ts'
 import {
-  CUSTOM_TOKEN_AUDIENCE,
+  CLOCK_SKEW_SECONDS,
+  checkFirebaseJwt,
+  checkSignature,
   decodeJwt,
+  ID_TOKEN_ISSUER,
+  SESSION_COOKIE_ISSUER,
+  signJwt,
+} from './identity.ts'
+import type { SigningKeys, TrustedServiceAccount } from './keys.ts'
+import {
+  CUSTOM_TOKEN_AUDIENCE,
   decodeRefreshToken,
-  encodeRefreshToken,
   hashPassword,
   ID_TOKEN_LIFETIME_SECONDS,
   isObject,
+  newRefreshToken,
   PROJECT_NUMBER,
   passwordOfFakeHash,
   randomLocalId,
-  signUnsigned,
+  refreshTokenHash,
   verifyPassword,
 } from './tokens.ts'
 
+/** What Auth signs with and whom it believes (docs/decisions/0010-signed-identity.md). */
+export type AuthSigning = {
+  keys: SigningKeys
+  /** The only account whose custom tokens are accepted. */
+  serviceAccount: TrustedServiceAccount
+  /** Also accept unsigned custom tokens, `alg: none` ID tokens and legacy base64-JSON refresh tokens. */
+  acceptUnsignedTokens: boolean
+}
+
 /** Who is calling and for which project (wire reference §1.2). */
-export type AuthContext = { store: AuthStore; project: string; privileged: boolean }
+export type AuthContext = { store: AuthStore; project: string; privileged: boolean; signing: AuthSigning }
+/** For operations that neither sign nor verify tokens (also run by the import at start-up). */
+type StoreContext = Omit<AuthContext, 'signing'>
 export type Body = Record<string, unknown>
 
 const PASSWORD_MIN_LENGTH = 6
@@ -128,13 +148,6 @@ function defined<T extends Record<string, unknown>>(value: T): T {
   return value
 }
 
-function getAuthTime(user: AuthUser): number {
-  const fromLogin = user.lastLoginAt === undefined ? Number.NaN : Number.parseInt(user.lastLoginAt, 10)
-  if (!Number.isNaN(fromLogin)) return Math.floor(fromLogin / 1000)
-  const fromRefresh = user.lastRefreshAt === undefined ? Number.NaN : Date.parse(user.lastRefreshAt)
-  return Math.floor((Number.isNaN(fromRefresh) ? Date.now() : fromRefresh) / 1000)
-}
-
 function parseCustomAttributes(user: AuthUser): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(user.customAttributes ?? '{}')
@@ -150,6 +163,7 @@ function idTokenPayload(
   user: AuthUser,
   signInProvider: string,
   extraClaims: Record<string, unknown>,
+  authTime: number,
 ): Record<string, unknown> {
   const identities: Record<string, string[]> = {}
   if (user.email) identities.email = [user.email]
@@ -169,7 +183,7 @@ function idTokenPayload(
     email_verified: user.emailVerified,
     phone_number: user.phoneNumber,
     provider_id: signInProvider === 'anonymous' ? signInProvider : undefined,
-    auth_time: getAuthTime(user),
+    auth_time: authTime,
     user_id: user.localId,
     firebase: { identities, sign_in_provider: signInProvider },
   }
@@ -190,39 +204,75 @@ function idTokenPayload(
   }
 }
 
+/** An ID token of the `id` key set for `user`, in the session that began at `authTime` (seconds). */
+function mintIdToken(
+  ctx: AuthContext,
+  user: AuthUser,
+  signInProvider: string,
+  extraClaims: Record<string, unknown>,
+  authTime: number,
+): string {
+  const { kid, privateKey } = ctx.signing.keys.active('id')
+  return signJwt(idTokenPayload(ctx.project, user, signInProvider, extraClaims, authTime), privateKey, kid)
+}
+
+/**
+ * Tokens of a new session: a signed ID token and an opaque refresh token, whose hash is stored with
+ * what the session stands for. `authTime` is when the user really signed in (default: now).
+ */
 function issueTokens(
   ctx: AuthContext,
   user: AuthUser,
   signInProvider: string,
   extraClaims: Record<string, unknown> = {},
+  authTime = nowSeconds(),
 ) {
   user.lastRefreshAt = new Date().toISOString()
-  ctx.store.put(ctx.project, user)
-  return {
-    idToken: signUnsigned(idTokenPayload(ctx.project, user, signInProvider, extraClaims)),
-    refreshToken: encodeRefreshToken({
-      localId: user.localId,
+  const refreshToken = newRefreshToken()
+  ctx.store.transaction(() => {
+    ctx.store.put(ctx.project, user)
+    ctx.store.addRefreshSession(refreshTokenHash(refreshToken), {
+      project: ctx.project,
+      uid: user.localId,
       provider: signInProvider,
       extraClaims,
-      projectId: ctx.project,
-    }),
+      authTime,
+      createdAt: Date.now(),
+    })
+  })
+  return {
+    idToken: mintIdToken(ctx, user, signInProvider, extraClaims, authTime),
+    refreshToken,
     expiresIn: String(ID_TOKEN_LIFETIME_SECONDS),
   }
 }
 
-/** Checks an ID token carried in a request (wire reference §7): its user, iat ≥ validSince, not disabled. */
-function parseIdToken(ctx: AuthContext, idToken: string) {
+/**
+ * The claims of an ID token carried in a request body, after its signature, `aud` (this project),
+ * `iss`, `sub`, `exp`, `iat` and `auth_time` are checked (identity.md §9.4): a bad token is
+ * INVALID_ID_TOKEN, an expired one TOKEN_EXPIRED. Unsigned tokens only with acceptUnsignedTokens.
+ */
+function verifiedIdTokenClaims(ctx: AuthContext, idToken: string): Record<string, unknown> {
   const decoded = decodeJwt(idToken)
-  assert(decoded && isObject(decoded.payload.firebase), 'INVALID_ID_TOKEN')
-  const { payload } = decoded
-  const firebase = payload.firebase as Record<string, unknown>
+  if (decoded?.header.alg === 'none' && ctx.signing.acceptUnsignedTokens) return decoded.payload
+  const checked = checkFirebaseJwt(idToken, ctx.signing.keys, 'id', ID_TOKEN_ISSUER, [ctx.project], Date.now())
+  if (!checked.ok) throw new AuthError(checked.reason === 'expired' ? 'TOKEN_EXPIRED' : 'INVALID_ID_TOKEN')
+  return checked.claims
+}
+
+/** Checks an ID token carried in a request (wire reference §7): its signature, its user, iat ≥ validSince, not disabled. */
+function parseIdToken(ctx: AuthContext, idToken: string) {
+  const payload = verifiedIdTokenClaims(ctx, idToken)
+  assert(isObject(payload.firebase), 'INVALID_ID_TOKEN')
+  const firebase = payload.firebase
   assert(!firebase.tenant, '((Parsed token that belongs to tenant in a non-tenant project.))')
   const user = typeof payload.user_id === 'string' ? ctx.store.get(ctx.project, payload.user_id) : undefined
   assert(user, 'USER_NOT_FOUND')
   assert(!user.validSince || Number(payload.iat) >= Number(user.validSince), 'TOKEN_EXPIRED')
   assert(!user.disabled, 'USER_DISABLED')
   const signInProvider = typeof firebase.sign_in_provider === 'string' ? firebase.sign_in_provider : 'password'
-  return { user, signInProvider, payload }
+  const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : nowSeconds()
+  return { user, signInProvider, payload, authTime }
 }
 
 function validateCustomClaims(claims: unknown): asserts claims is Record<string, unknown> {
@@ -241,7 +291,7 @@ function validateSerializedClaims(claims: string): void {
   validateCustomClaims(parsed)
 }
 
-function emailTaken(ctx: AuthContext, email: string, exceptLocalId?: string): boolean {
+function emailTaken(ctx: StoreContext, email: string, exceptLocalId?: string): boolean {
   const owner = ctx.store.getByEmail(ctx.project, email)
   return owner !== undefined && owner.localId !== exceptLocalId
 }
@@ -306,6 +356,8 @@ export async function signUp(ctx: AuthContext, body: Body) {
     if (updates.email) assert(!emailTaken(ctx, updates.email), 'EMAIL_EXISTS')
     user = applyFields({ localId }, { ...updates, createdAt: String(now) })
   }
+  // A new password ends the sessions the account had (an anonymous account gaining one).
+  if (idToken && updates.validSince) ctx.store.revokeRefreshSessions(ctx.project, user.localId)
   ctx.store.put(ctx.project, user)
   return defined({
     kind: 'identitytoolkit#SignupNewUserResponse',
@@ -360,8 +412,9 @@ export async function update(ctx: AuthContext, body: Body) {
   const disableUser = bool(body, 'disableUser')
   let user: AuthUser
   let signInProvider: string | undefined
+  let authTime: number | undefined
   if (idToken) {
-    ;({ user, signInProvider } = parseIdToken(ctx, idToken))
+    ;({ user, signInProvider, authTime } = parseIdToken(ctx, idToken))
     assert(disableUser === undefined, 'OPERATION_NOT_ALLOWED')
   } else {
     assert(localIdIn, 'MISSING_LOCAL_ID')
@@ -427,6 +480,10 @@ export async function update(ctx: AuthContext, body: Body) {
   assert(latest, 'USER_NOT_FOUND')
   if (updates.email) assert(!emailTaken(ctx, updates.email, latest.localId), 'EMAIL_EXISTS')
   user = applyFields(latest, updates)
+  // A password or email change, revokeRefreshTokens (validSince) and disabling end every session;
+  // the caller's own session continues with the tokens issued below.
+  if (updates.validSince !== undefined || updates.disabled === true)
+    ctx.store.revokeRefreshSessions(ctx.project, user.localId)
   ctx.store.put(ctx.project, user)
   return defined({
     kind: 'identitytoolkit#SetAccountInfoResponse',
@@ -438,7 +495,7 @@ export async function update(ctx: AuthContext, body: Body) {
     photoUrl: user.photoUrl,
     newEmail,
     passwordHash: user.passwordHash,
-    ...(updates.validSince && signInProvider ? issueTokens(ctx, user, signInProvider) : {}),
+    ...(updates.validSince && signInProvider ? issueTokens(ctx, user, signInProvider, {}, authTime) : {}),
   })
 }
 
@@ -492,7 +549,7 @@ export function batchDelete(ctx: AuthContext, body: Body) {
   return defined({ errors: errors.length > 0 ? errors : undefined })
 }
 
-export async function batchCreate(ctx: AuthContext, body: Body) {
+export async function batchCreate(ctx: StoreContext, body: Body) {
   const users = body.users
   assert(Array.isArray(users) && users.length > 0, 'MISSING_USER_ACCOUNT')
   const allowOverwrite = body.allowOverwrite === true
@@ -565,6 +622,7 @@ export async function batchCreate(ctx: AuthContext, body: Body) {
       fields.disabled = !!info.disabled
       if (ctx.store.get(ctx.project, localId)) {
         assert(allowOverwrite, 'localId belongs to an existing account - can not overwrite.')
+        ctx.store.revokeRefreshSessions(ctx.project, localId)
       }
       ctx.store.put(ctx.project, applyFields({ localId }, fields))
     } catch (error) {
@@ -595,13 +653,18 @@ export function createSessionCookie(ctx: AuthContext, body: Body) {
   assert(validDuration >= SESSION_COOKIE_MIN_SECONDS && validDuration <= SESSION_COOKIE_MAX_SECONDS, 'INVALID_DURATION')
   const { payload } = parseIdToken(ctx, idToken)
   const iat = nowSeconds()
+  const { kid, privateKey } = ctx.signing.keys.active('session')
   return {
-    sessionCookie: signUnsigned({
-      ...payload,
-      iat,
-      exp: iat + Math.floor(validDuration),
-      iss: `https://session.firebase.google.com/${String(payload.aud)}`,
-    }),
+    sessionCookie: signJwt(
+      {
+        ...payload,
+        iat,
+        exp: iat + Math.floor(validDuration),
+        iss: `${SESSION_COOKIE_ISSUER}${String(payload.aud)}`,
+      },
+      privateKey,
+      kid,
+    ),
   }
 }
 
@@ -643,10 +706,11 @@ function primitiveString(value: unknown): string | undefined {
   return undefined
 }
 
-export function signInWithCustomToken(ctx: AuthContext, body: Body) {
-  const token = str(body, 'token')
-  assert(token, 'MISSING_CUSTOM_TOKEN')
-  let payload: Record<string, unknown>
+const UNSIGNED_CUSTOM_TOKEN =
+  'INVALID_CUSTOM_TOKEN : ((emulator-lite accepts only custom tokens signed by its service account; start it with --accept-unsigned-tokens to accept unsigned ones.))'
+
+/** An unsigned custom token (JSON, or a JWT with `alg: none`) as the official emulator takes it. */
+function unsignedCustomToken(token: string): Record<string, unknown> {
   if (token.startsWith('{')) {
     let parsed: unknown
     try {
@@ -660,16 +724,56 @@ export function signInWithCustomToken(ctx: AuthContext, body: Body) {
       isObject(parsed),
       'INVALID_CUSTOM_TOKEN : ((Auth Emulator only accepts strict JSON or JWTs as fake custom tokens.))',
     )
-    payload = parsed
-  } else {
-    const decoded = decodeJwt(token)
-    assert(decoded, 'INVALID_CUSTOM_TOKEN : Invalid assertion format')
-    assert(
-      decoded.payload.aud === CUSTOM_TOKEN_AUDIENCE,
-      `INVALID_CUSTOM_TOKEN : ((Invalid aud (audience): ${String(decoded.payload.aud)} Note: Firebase ID Tokens / third-party tokens cannot be used with signInWithCustomToken.))`,
-    )
-    payload = decoded.payload
+    return parsed
   }
+  const decoded = decodeJwt(token)
+  assert(decoded, 'INVALID_CUSTOM_TOKEN : Invalid assertion format')
+  return decoded.payload
+}
+
+/**
+ * A custom token signed (RS256) by the trusted service account (identity.md §9.5): `iss` = `sub` =
+ * its email (else CREDENTIAL_MISMATCH), a `kid` that is absent or its key id, `aud` the IdentityToolkit
+ * audience, `iat` not in the future, `exp` > now and at most 3600 s after `iat`, `uid` of 1..128.
+ */
+function signedCustomToken(ctx: AuthContext, token: string): Record<string, unknown> {
+  const decoded = decodeJwt(token)
+  assert(decoded, 'INVALID_CUSTOM_TOKEN : Invalid assertion format')
+  const { payload, header } = decoded
+  assert(
+    payload.aud === CUSTOM_TOKEN_AUDIENCE,
+    `INVALID_CUSTOM_TOKEN : ((Invalid aud (audience): ${String(payload.aud)} Note: Firebase ID Tokens / third-party tokens cannot be used with signInWithCustomToken.))`,
+  )
+  if (header.alg === 'none' && ctx.signing.acceptUnsignedTokens) return payload
+  assert(header.alg === 'RS256', UNSIGNED_CUSTOM_TOKEN)
+  const account = ctx.signing.serviceAccount
+  assert(payload.iss === account.key.client_email && payload.sub === payload.iss, 'CREDENTIAL_MISMATCH')
+  const signed = checkSignature(
+    token,
+    (kid) => (kid === '' || kid === account.key.private_key_id ? account.publicKey : undefined),
+    { kidRequired: false },
+  )
+  assert(signed.ok, 'INVALID_CUSTOM_TOKEN : invalid signature')
+  const now = nowSeconds()
+  const { iat, exp } = payload
+  assert(typeof iat === 'number' && iat <= now + CLOCK_SKEW_SECONDS, 'INVALID_CUSTOM_TOKEN : invalid iat')
+  assert(typeof exp === 'number' && exp > now, 'INVALID_CUSTOM_TOKEN : token expired')
+  assert(exp - iat <= ID_TOKEN_LIFETIME_SECONDS, 'INVALID_CUSTOM_TOKEN : exp is more than 3600 s after iat')
+  assert(
+    typeof payload.uid === 'string' && payload.uid.length >= 1 && payload.uid.length <= 128,
+    'INVALID_CUSTOM_TOKEN : uid must be a string of 1 to 128 characters',
+  )
+  return payload
+}
+
+export function signInWithCustomToken(ctx: AuthContext, body: Body) {
+  const token = str(body, 'token')
+  assert(token, 'MISSING_CUSTOM_TOKEN')
+  let payload: Record<string, unknown>
+  if (token.startsWith('{')) {
+    assert(ctx.signing.acceptUnsignedTokens, UNSIGNED_CUSTOM_TOKEN)
+    payload = unsignedCustomToken(token)
+  } else payload = signedCustomToken(ctx, token)
   const localId = primitiveString(payload.uid) ?? primitiveString(payload.user_id)
   assert(localId, 'MISSING_IDENTIFIER')
   let extraClaims: Record<string, unknown> = {}
@@ -698,12 +802,32 @@ export function grantToken(ctx: AuthContext, body: Body) {
   assert(grantType === 'refresh_token', 'INVALID_GRANT_TYPE')
   const refreshToken = str(body, 'refreshToken')
   assert(refreshToken, 'MISSING_REFRESH_TOKEN')
-  const record = decodeRefreshToken(refreshToken)
-  assert(record.projectId === ctx.project, 'INVALID_REFRESH_TOKEN')
-  const user = ctx.store.get(ctx.project, record.localId)
-  assert(user, 'INVALID_REFRESH_TOKEN')
+  const session = ctx.store.refreshSession(refreshTokenHash(refreshToken))
+  if (!session) {
+    // The official emulator's forgeable base64-JSON token, only when unsigned tokens are accepted.
+    const legacy = ctx.signing.acceptUnsignedTokens ? decodeRefreshToken(refreshToken) : null
+    assert(legacy && legacy.projectId === ctx.project, 'INVALID_REFRESH_TOKEN')
+    const user = ctx.store.get(ctx.project, legacy.localId)
+    assert(user, 'INVALID_REFRESH_TOKEN')
+    assert(!user.disabled, 'USER_DISABLED')
+    return grantResponse(user, issueTokens(ctx, user, legacy.provider, legacy.extraClaims))
+  }
+  assert(session.project === ctx.project, 'INVALID_REFRESH_TOKEN')
+  const user = ctx.store.get(ctx.project, session.uid)
+  assert(user, 'USER_NOT_FOUND')
   assert(!user.disabled, 'USER_DISABLED')
-  const tokens = issueTokens(ctx, user, record.provider, record.extraClaims)
+  assert(
+    session.revokedAt === null &&
+      (user.validSince === undefined || Number(user.validSince) <= Math.floor(session.createdAt / 1000)),
+    'TOKEN_EXPIRED',
+  )
+  user.lastRefreshAt = new Date().toISOString()
+  ctx.store.put(ctx.project, user)
+  const idToken = mintIdToken(ctx, user, session.provider, session.extraClaims, session.authTime)
+  return grantResponse(user, { idToken, refreshToken, expiresIn: String(ID_TOKEN_LIFETIME_SECONDS) })
+}
+
+function grantResponse(user: AuthUser, tokens: { idToken: string; refreshToken: string; expiresIn: string }) {
   return {
     id_token: tokens.idToken,
     access_token: tokens.idToken,
@@ -720,7 +844,7 @@ export function getConfig(ctx: AuthContext): AuthProjectConfig {
 }
 
 /** Changes only the two settable fields that are present (wire reference §8.3). */
-export function updateConfig(ctx: AuthContext, body: Body): AuthProjectConfig {
+export function updateConfig(ctx: StoreContext, body: Body): AuthProjectConfig {
   const config = ctx.store.config(ctx.project)
   const signIn = body.signIn
   if (signIn !== undefined && signIn !== null) {

@@ -3,7 +3,8 @@ import type { Route as CoreRoute, Ctx } from '../http/core.ts'
 import { MAX_BODY_BYTES } from '../http/server.ts'
 import type { AuthStore } from './auth-store.ts'
 import { AuthError, notFound, notImplemented, schemaError } from './errors.ts'
-import type { AuthContext, Body } from './operations.ts'
+import { KEY_PATHS, type KeyRoute } from './key-routes.ts'
+import type { AuthContext, AuthSigning, Body } from './operations.ts'
 import * as op from './operations.ts'
 import { isObject, PROJECT_NUMBER } from './tokens.ts'
 
@@ -268,6 +269,10 @@ export type AuthRoutesOptions = {
   store: AuthStore
   /** Where calls that name no project (every web SDK call) go, like the official `--project`. */
   defaultProject: string
+  /** Keys and trust of signed identity (docs/decisions/0010-signed-identity.md). */
+  signing: AuthSigning
+  /** The published public keys (auth/key-routes.ts), answered before any credential check. */
+  keyRoute?: KeyRoute
 }
 
 /**
@@ -325,9 +330,6 @@ const FAMILIES: { name: string; methods: string[]; path: string; management?: bo
     path: '/emulator/v1/projects/:project/:resource{accounts|config|oobCodes|verificationCodes}',
     management: true,
   },
-  // KEY PUBLISHING (branch `signing`): the contract's GET endpoints under /www.googleapis.com/robot/v1/…
-  // and /www.googleapis.com/service_accounts/v1/… and …/identitytoolkit/v3/relyingparty/publicKeys are
-  // added here as their own routes (not management: anyone may read public keys), before `legacy`.
 ]
 
 /** One call, after the middleware: its body, its project and the operation. */
@@ -347,13 +349,38 @@ async function serve(options: AuthRoutesOptions, c: Ctx): Promise<Response> {
     }
     project ??= bodyProject
   }
-  const ctx: AuthContext = { store: options.store, project: project ?? options.defaultProject, privileged }
+  const ctx: AuthContext = {
+    store: options.store,
+    project: project ?? options.defaultProject,
+    privileged,
+    signing: options.signing,
+  }
   const result = await matched.run(ctx, body, url.searchParams)
   return c.body(JSON.stringify(result), 200, { 'content-type': 'application/json' })
 }
 
 /** The Auth route table; no request, however malformed, gets a 5xx unless the server itself is broken. */
 export function authRoutes(options: AuthRoutesOptions): CoreRoute[] {
+  // The published public keys (auth/key-routes.ts) come first: `legacy` also matches
+  // …/relyingparty/publicKeys. Anyone may read them, so they are no management route.
+  const keyRoute = options.keyRoute
+  const published: CoreRoute[] =
+    keyRoute === undefined
+      ? []
+      : Object.entries(KEY_PATHS).map(
+          ([name, path]): CoreRoute => ({
+            name: `auth.keys.${name}`,
+            method: 'GET',
+            path,
+            service: 'auth',
+            handler: (c) => {
+              c.env.incoming.resume()
+              const answer = keyRoute('GET', path)
+              if (answer === null) throw notFound()
+              return c.body(answer.body, answer.status as 200, answer.headers)
+            },
+          }),
+        )
   const routes: CoreRoute[] = FAMILIES.flatMap((family) =>
     family.methods.map(
       (method): CoreRoute => ({
@@ -366,7 +393,7 @@ export function authRoutes(options: AuthRoutesOptions): CoreRoute[] {
       }),
     ),
   )
-  return routes
+  return [...published, ...routes]
 }
 
 /** The Auth emulator's `GET /` (the listener's own; the admin listener answers Firestore's). */

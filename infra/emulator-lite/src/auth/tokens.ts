@@ -1,5 +1,4 @@
-import { randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto'
-import { AuthError } from './errors.ts'
+import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto'
 
 /** The audience firebase-admin's createCustomToken writes (wire reference §4.7). */
 export const CUSTOM_TOKEN_AUDIENCE =
@@ -10,23 +9,22 @@ export const PROJECT_NUMBER = '12345'
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')
 
-/** An unsigned JWT exactly as the official emulator makes it: alg none and an empty signature. */
+/**
+ * An unsigned JWT exactly as the official emulator makes it: alg none and an empty signature.
+ * emulator-lite never issues one; tests forge them, and `acceptUnsignedTokens` still reads them.
+ */
 export function signUnsigned(payload: Record<string, unknown>): string {
   return `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.`
 }
 
-/** Decodes any JWT without verifying it (the emulator trusts its callers); null when it is not one. */
-export function decodeJwt(token: string): { header: Record<string, unknown>; payload: Record<string, unknown> } | null {
-  const parts = token.split('.')
-  if (parts.length !== 3) return null
-  try {
-    const header: unknown = JSON.parse(Buffer.from(parts[0] as string, 'base64url').toString('utf8'))
-    const payload: unknown = JSON.parse(Buffer.from(parts[1] as string, 'base64url').toString('utf8'))
-    if (!isObject(header) || !isObject(payload)) return null
-    return { header, payload }
-  } catch {
-    return null
-  }
+/** A new opaque refresh token: 256 random bits, base64url. Only its hash is kept. */
+export function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+/** The key a refresh token is stored under (SHA-256, hex): the store never holds a usable token. */
+export function refreshTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
 }
 
 export type RefreshRecord = {
@@ -37,8 +35,8 @@ export type RefreshRecord = {
 }
 
 /**
- * The official emulator's stateless refresh token (base64 JSON), so tokens minted by either
- * implementation work with the other. Nothing about it is stored.
+ * The official emulator's stateless refresh token (base64 JSON): anyone can write one for any
+ * account, so it is read only with `acceptUnsignedTokens` (and never issued).
  */
 export function encodeRefreshToken(record: RefreshRecord): string {
   return Buffer.from(
@@ -52,12 +50,13 @@ export function encodeRefreshToken(record: RefreshRecord): string {
   ).toString('base64')
 }
 
-export function decodeRefreshToken(token: string): RefreshRecord {
+/** The legacy token's record, or null when `token` is not one. */
+export function decodeRefreshToken(token: string): RefreshRecord | null {
   let parsed: unknown
   try {
     parsed = JSON.parse(Buffer.from(token, 'base64').toString('utf8'))
   } catch {
-    throw new AuthError('INVALID_REFRESH_TOKEN')
+    return null
   }
   if (
     !isObject(parsed) ||
@@ -66,7 +65,7 @@ export function decodeRefreshToken(token: string): RefreshRecord {
     typeof parsed.projectId !== 'string' ||
     typeof parsed.provider !== 'string'
   ) {
-    throw new AuthError('INVALID_REFRESH_TOKEN')
+    return null
   }
   return {
     localId: parsed.localId,
