@@ -1,38 +1,17 @@
-// emulator-lite CLI: `tsx infra/emulator-lite/src/cli.ts [--host H] [--firestore-port N] [--storage-port N]
-//   [--auth-port N] [--project ID] [--import-auth DIR] [--firestore-rules FILE] [--storage-rules FILE]
-//   [--data DIR | --in-memory] [--no-access-log] [--access-log-retention-days N]`
+// emulator-lite CLI: `tsx infra/emulator-lite/src/cli.ts [options]`; `--help` lists them (src/cli-options.ts).
 
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
+import { CliUsageError, formatHelp, parseCli } from './cli-options.ts'
 import { startEmulatorLite } from './index.ts'
 import { RulesError } from './rules/index.ts'
 
-const { values } = parseArgs({
-  options: {
-    host: { type: 'string', default: process.env.EMULATOR_LITE_HOST ?? '127.0.0.1' },
-    'firestore-port': { type: 'string', default: process.env.FIRESTORE_PORT ?? '8080' },
-    'storage-port': { type: 'string', default: process.env.STORAGE_PORT ?? '9199' },
-    'auth-port': { type: 'string' },
-    /** Project of Auth calls that name none (web SDK calls). */
-    project: {
-      type: 'string',
-      default: process.env.FIREBASE_PROJECT_ID ?? process.env.GCLOUD_PROJECT ?? 'demo-project',
-    },
-    /** An official Auth emulator export to import while the database has no accounts. */
-    'import-auth': { type: 'string' },
-    /** Security rules, enforced for every request without the owner credential. */
-    'firestore-rules': { type: 'string', default: process.env.FIRESTORE_RULES },
-    'storage-rules': { type: 'string', default: process.env.STORAGE_RULES },
-    data: { type: 'string', default: process.env.EMULATOR_LITE_DATA },
-    'in-memory': { type: 'boolean', default: false },
-    /** The access log of persons' data is on by default. */
-    'no-access-log': { type: 'boolean', default: false },
-    /** Days to keep access-log entries (default: keep all). */
-    'access-log-retention-days': { type: 'string', default: process.env.ACCESS_LOG_RETENTION_DAYS },
-  },
-})
+const values = parseCommandLine()
+if (values.help) {
+  process.stdout.write(formatHelp())
+  process.exit(0)
+}
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..')
 const firestorePort = Number(values['firestore-port'])
 const storagePort = Number(values['storage-port'])
@@ -97,6 +76,22 @@ function retentionDays(raw: string | undefined): number | null {
     process.exit(1)
   }
   return days
+}
+
+function parseCommandLine(): ReturnType<typeof parseCli> {
+  try {
+    const parsed = parseCli(process.argv.slice(2))
+    for (const name of ['firestore-port', 'storage-port', 'auth-port'] as const) {
+      const raw = parsed[name]
+      if (raw !== undefined && !/^\d{1,5}$/.test(raw))
+        throw new CliUsageError(`--${name} must be a port number (got ${raw})`)
+    }
+    return parsed
+  } catch (error) {
+    if (!(error instanceof CliUsageError)) throw error
+    console.error(`emulator-lite: ${error.message} (see --help)`)
+    process.exit(2)
+  }
 }
 
 function portIsFree(port: number, host: string): Promise<boolean> {
