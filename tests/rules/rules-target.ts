@@ -50,6 +50,8 @@ export async function startRulesTarget(): Promise<RulesTarget> {
     inMemory: true,
     firestoreRules: FIRESTORE_RULES,
     storageRules: STORAGE_RULES,
+    // As the stack runs it: a person's picture is read with the reader's identity, never by URL alone.
+    tokenDownloadsNeedRules: ['persons/'],
   })
   return {
     projectId,

@@ -51,6 +51,12 @@ export const CLI_OPTIONS = {
     arg: 'FILE',
     help: 'Storage security rules to enforce (env STORAGE_RULES)',
   },
+  'token-downloads-need-rules': {
+    type: 'string',
+    default: process.env.STORAGE_TOKEN_DOWNLOADS_NEED_RULES,
+    arg: 'PREFIXES',
+    help: "comma-separated object-name prefixes whose download tokens also need the rules' read (env STORAGE_TOKEN_DOWNLOADS_NEED_RULES)",
+  },
   data: {
     type: 'string',
     default: process.env.EMULATOR_LITE_DATA,

@@ -36,6 +36,7 @@ try {
     authImportFrom: values['import-auth'],
     firestoreRules: values['firestore-rules'],
     storageRules: values['storage-rules'],
+    tokenDownloadsNeedRules: prefixList(values['token-downloads-need-rules']),
     inMemory: values['in-memory'],
     dataDir: values.data ?? resolve(repoRoot, '.data/emulator-lite'),
     accessLog: !values['no-access-log'],
@@ -65,6 +66,14 @@ try {
   } else if (error instanceof RulesError) console.error(`emulator-lite: security rules rejected: ${error.message}`)
   else console.error(`emulator-lite failed to start: ${(error as Error).message}`)
   process.exit(1)
+}
+
+/** `persons/,other/` as a list; empty entries dropped. */
+function prefixList(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((prefix) => prefix.trim())
+    .filter((prefix) => prefix !== '')
 }
 
 /** A positive whole number of days, or null (keep all) when unset or empty. */

@@ -150,6 +150,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               join(REPO_ROOT, 'firestore.rules'),
               '--storage-rules',
               join(REPO_ROOT, 'storage.rules'),
+              // A person's picture is read with the reader's identity (getBlob), so the access log names
+              // them; its download URL alone opens nothing (issue 27 point 6).
+              '--token-downloads-need-rules',
+              'persons/',
               ...(options.persist ? ['--data', join(env.DATA_DIR, 'emulator-lite')] : ['--in-memory']),
               // Accounts a previous run of the official emulator exported move over on the first start.
               ...(options.persist && liteAuth ? ['--import-auth', join(officialAuthDir, 'data')] : []),

@@ -6,7 +6,12 @@ import { ApiError, invalid } from '../http/errors.ts'
 import { readBody, readJson, sendJson } from '../http/server.ts'
 import { type Caller, callerOf } from '../security/caller.ts'
 import { Rulesets } from '../security/rulesets.ts'
-import { createStorageGuard, projectOfBucket, toStorageResource } from '../security/storage-guard.ts'
+import {
+  createStorageGuard,
+  downloadTokenSuffices,
+  projectOfBucket,
+  toStorageResource,
+} from '../security/storage-guard.ts'
 import type { Store, StoredObject } from '../store/store.ts'
 import { crc32c, md5 } from './checksums.ts'
 import { parseMultipart } from './multipart.ts'
@@ -45,6 +50,8 @@ export type StorageHandlerOptions = {
    * credentials is decided by it (downloads without a valid token included, instead of authorizeRead).
    */
   rulesets?: Rulesets
+  /** Object-name prefixes whose download tokens do not suffice: see downloadTokenSuffices. */
+  tokenDownloadsNeedRules?: readonly string[]
   /** Records Firebase (`/v0`) requests on persons' objects in the access log (issue 22). */
   recorder?: AccessRecorder | null
 }
@@ -114,8 +121,8 @@ export function createStorageHandler(store: Store, baseUrl: () => string, option
   }
 
   /**
-   * A Firebase download needs one of the object's download tokens, owner credentials, or the
-   * authorisation hook's consent. Like the official emulator, this is decided before existence,
+   * A Firebase download needs one of the object's download tokens (where that suffices), owner
+   * credentials, or the rules' or authorisation hook's consent. Like the official emulator, this is decided before existence,
    * so a caller without access cannot probe which names exist.
    */
   async function mayDownload(
@@ -126,7 +133,8 @@ export function createStorageHandler(store: Store, baseUrl: () => string, option
     meta: ObjectMeta | undefined,
   ): Promise<boolean> {
     const token = url.searchParams.get('token')
-    if (token !== null && meta?.downloadTokens.split(',').includes(token)) return true
+    if (token !== null && meta?.downloadTokens.split(',').includes(token))
+      if (downloadTokenSuffices(name, options.tokenDownloadsNeedRules ?? [])) return true
     if (OWNER_CREDENTIALS.has(String(req.headers.authorization ?? ''))) return true
     if (guard.isActive) {
       guard.check(req, {
