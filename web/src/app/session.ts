@@ -1,5 +1,6 @@
 import { redirect } from 'react-router-dom'
 import { subscribeKey } from 'valtio/utils'
+import { clearIdentifiedImages } from '../features/avatars/image-cache.ts'
 import { clearActiveLocation, locations, setLocations } from '../features/locations/locations-store.ts'
 import { refreshSession } from '../features/session/api/refresh-session.ts'
 import { validateSession } from '../features/session/api/validate-session.ts'
@@ -104,10 +105,11 @@ export function endSession(): void {
   clearActiveLocation()
 }
 
-// Whenever the active user becomes empty, go to /login (SPEC §4).
+// Whenever the active user becomes empty, go to /login (SPEC §4), forgetting the pictures read as them.
 subscribeKey(session, 'user', (user) => {
   if (user === null) {
     sessionMachine.stop()
+    clearIdentifiedImages()
     navigateToLogin()
   }
 })
