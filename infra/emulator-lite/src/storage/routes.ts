@@ -122,8 +122,8 @@ export function createStorageHandler(store: Store, baseUrl: () => string, option
 
   /**
    * A Firebase download needs one of the object's download tokens (where that suffices), owner
-   * credentials, or the rules' or authorisation hook's consent. Like the official emulator, this is decided before existence,
-   * so a caller without access cannot probe which names exist.
+   * credentials, or the rules' or authorisation hook's consent. Like the official emulator, this is
+   * decided before existence, so a caller without access cannot probe which names exist.
    */
   async function mayDownload(
     req: IncomingMessage,
@@ -133,8 +133,8 @@ export function createStorageHandler(store: Store, baseUrl: () => string, option
     meta: ObjectMeta | undefined,
   ): Promise<boolean> {
     const token = url.searchParams.get('token')
-    if (token !== null && meta?.downloadTokens.split(',').includes(token))
-      if (downloadTokenSuffices(name, options.tokenDownloadsNeedRules ?? [])) return true
+    const hasToken = token !== null && meta?.downloadTokens.split(',').includes(token) === true
+    if (hasToken && downloadTokenSuffices(name, options.tokenDownloadsNeedRules ?? [])) return true
     if (OWNER_CREDENTIALS.has(String(req.headers.authorization ?? ''))) return true
     if (guard.isActive) {
       guard.check(req, {
