@@ -105,11 +105,18 @@ export function endSession(): void {
   clearActiveLocation()
 }
 
-// Whenever the active user becomes empty, go to /login (SPEC §4), forgetting the pictures read as them.
+// Pictures downloaded as one user are never shown to the next (sign-out, or another account).
+let imagesReadAs = session.user?.id ?? null
+subscribeKey(session, 'user', (user) => {
+  if ((user?.id ?? null) === imagesReadAs) return
+  imagesReadAs = user?.id ?? null
+  clearIdentifiedImages()
+})
+
+// Whenever the active user becomes empty, go to /login (SPEC §4).
 subscribeKey(session, 'user', (user) => {
   if (user === null) {
     sessionMachine.stop()
-    clearIdentifiedImages()
     navigateToLogin()
   }
 })
