@@ -19,6 +19,9 @@ const copenhagenDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZon
 
 const logEntries = (page: Page) => page.getByRole('list', { name: 'Poster i adgangsloggen' }).getByRole('listitem')
 
+/** The person's picture in the page header, shown from an object URL (downloaded as the signed-in user). */
+const personPicture = (page: Page) => page.locator('.avatar--large img[src^="blob:"]').first()
+
 /** Signs the page's browser out of one account and into another (as a shared device would). */
 async function switchTo(page: Page, email: string): Promise<void> {
   await page.context().clearCookies()
@@ -83,12 +86,15 @@ test(
     await page.goto('/person/demo-borger02/notes')
     await expect(page.getByRole('heading', { level: 2, name: 'Dagbøger for borger' })).toBeVisible()
     await expect(page.getByRole('article').first()).toBeVisible()
+    // The person's picture is read as her (an object URL), never by its download URL alone.
+    await expect(personPicture(page)).toBeVisible()
 
     await switchTo(page, ACCOUNTS.admin.email)
     await page.goto('/admin/person/demo-borger02/settings')
     await expect(page.getByRole('heading', { level: 1, name: 'Borgerindstillinger' })).toBeVisible()
-    // The Indstillinger tab's own reads are done before the log is opened.
+    // The Indstillinger tab's own reads (the picture too) are done before the log is opened.
     await expect(page.getByLabel('Flyt til lokation')).toBeVisible()
+    await expect(personPicture(page)).toBeVisible()
     await page.getByRole('navigation', { name: 'Faner' }).getByRole('link', { name: 'Adgangslog' }).click()
     await expect(page).toHaveURL(/\/admin\/person\/demo-borger02\/settings\/access-log$/)
     await expect(page.getByRole('heading', { level: 2, name: 'Adgangslog' })).toBeVisible()
@@ -102,6 +108,18 @@ test(
       /^Signe Dahl \(medarbejder\) læste \d+ dagbogsnotat(er)? · \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/,
     )
     await expect(page.getByRole('status').filter({ hasText: /^Loggen er ubrudt/ })).toBeVisible()
+    // Every reading of the picture names its reader: hers and the admin's, no unknown one.
+    await expect(
+      logEntries(page)
+        .filter({ hasText: /^Signe Dahl \(medarbejder\) læste borgerens billede · / })
+        .first(),
+    ).toBeVisible()
+    await expect(
+      logEntries(page)
+        .filter({ hasText: /^Birgitte Holm \(administrator\) læste borgerens billede · / })
+        .first(),
+    ).toBeVisible()
+    await expect(logEntries(page).filter({ hasText: /^Ukendt bruger/ })).toHaveCount(0)
 
     const filters = page.getByRole('form', { name: 'Afgrænsning af adgangsloggen' })
     await filters.getByLabel('Medarbejder').selectOption({ label: 'Signe Dahl (medarbejder)' })

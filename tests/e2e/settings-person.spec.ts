@@ -1,5 +1,8 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test'
+import { type App, deleteApp, initializeApp } from 'firebase-admin/app'
+import { initializeFirestore } from 'firebase-admin/firestore'
+import { getStorage } from 'firebase-admin/storage'
 import { ACCOUNTS, expect, seriousA11yViolations, signIn, test } from './fixtures.ts'
 
 // axe is injected as a script tag, which the app's CSP (script-src 'self') would block.
@@ -7,6 +10,36 @@ test.use({ bypassCSP: true })
 
 // A person of Egebakken, a location no other journey counts; the employee works at Solsikken only.
 const PERSON = 'demo-borger15'
+
+/** Runs a step with firebase-admin beside the app (the emulators need no Google credentials). */
+async function asAdmin<T>(step: (app: App) => Promise<T>): Promise<T> {
+  const app = initializeApp(
+    { projectId: process.env.FIREBASE_PROJECT_ID ?? 'demo-bosted' },
+    `settings-person-${Date.now()}-${Math.random()}`,
+  )
+  try {
+    return await step(app)
+  } finally {
+    await deleteApp(app)
+  }
+}
+
+/** The person's stored avatarUrl (a download URL), as the documents keep it. */
+const storedAvatarUrl = (personId: string) =>
+  asAdmin(async (app) => {
+    const db = initializeFirestore(app, { preferRest: true })
+    // The client sends its owner token, nothing is looked up.
+    db.settings({ auth: { getRequestHeaders: async () => ({}) } } as never)
+    return String((await db.doc(`persons/${personId}`).get()).get('avatarUrl'))
+  })
+
+/** Whether the object a download URL names is stored. */
+const objectExists = (downloadUrl: string) =>
+  asAdmin(async (app) => {
+    const [, bucket = '', name = ''] = /\/v0\/b\/([^/]+)\/o\/([^/]+)$/.exec(new URL(downloadUrl).pathname) ?? []
+    const [exists] = await getStorage(app).bucket(decodeURIComponent(bucket)).file(decodeURIComponent(name)).exists()
+    return exists
+  })
 
 async function expectAxeClean(page: Page): Promise<void> {
   expect(await seriousA11yViolations(page)).toEqual([])
@@ -102,12 +135,17 @@ test("a superuser uploads a person's avatar, resized to 512 px, shown at once, a
   // The person's header shows the new picture too.
   await expect(page.locator('.person-head img')).toBeVisible()
 
-  const stored = (await preview.getAttribute('src')) ?? ''
-  expect((await page.request.get(stored)).status()).toBe(200)
+  // Shown from an object URL: the picture was downloaded as the superuser, and its download URL
+  // alone opens nothing (a person's data is read by someone the access log can name).
+  expect(await preview.getAttribute('src')).toMatch(/^blob:/)
+  const stored = await storedAvatarUrl('demo-borger16')
+  expect(stored).toMatch(/[?&]token=/)
+  expect((await page.request.get(stored)).status()).toBe(403)
+  expect(await objectExists(stored)).toBe(true)
   await page.getByRole('button', { name: 'Fjern billede' }).click()
   await expect(preview).toHaveCount(0)
-  // Removing deletes the stored object, not only the link to it: its URL serves nothing any more.
-  await expect.poll(async () => [403, 404].includes((await page.request.get(stored)).status())).toBe(true)
+  // Removing deletes the stored object, not only the link to it.
+  await expect.poll(() => objectExists(stored)).toBe(false)
   await expect(page.locator('.person-head img')).toHaveCount(0)
   await page.reload()
   await expect(page.getByRole('button', { name: 'Fjern billede' })).toHaveCount(0)

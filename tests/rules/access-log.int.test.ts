@@ -1,4 +1,5 @@
 import type { AuditLogRecord } from '@bosted/domain/access-log'
+import { getAuth } from 'firebase/auth'
 import {
   collection,
   collectionGroup,
@@ -10,9 +11,9 @@ import {
   setDoc,
   where,
 } from 'firebase/firestore/lite'
-import { getBytes, ref } from 'firebase/storage'
+import { type FirebaseStorage, getBytes, getDownloadURL, ref } from 'firebase/storage'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createFixture, type Fixture, L1, registration } from './fixture.ts'
+import { createFixture, type Fixture, L1, PNG, registration } from './fixture.ts'
 import { type RulesTarget, startRulesTarget } from './rules-target.ts'
 
 // Issue 22: emulator-lite records every client request on a person's data where it serves it, through
@@ -153,6 +154,65 @@ test("reading a person's avatar is logged; staff, locations and their answer opt
   await getDocs(query(collection(employee.db, 'users'), where('locations', 'array-contains', L1)))
   await getBytes(ref(employee.storage, 'users/emp/avatar.png'))
   expect(await totalEntries()).toBe(before)
+})
+
+/** `Authorization: Firebase <ID token>` of the persona whose client this storage belongs to. */
+async function identityOf(storage: FirebaseStorage): Promise<Record<string, string>> {
+  const user = getAuth(storage.app).currentUser
+  if (user === null) throw new Error('not signed in')
+  return { authorization: `Firebase ${await user.getIdToken()}` }
+}
+
+test("a person's picture is not opened by its download URL alone: the reader's identity must pass the rules, and is logged", async () => {
+  const { employee, superuser } = fixture.clients
+  const url = await getDownloadURL(ref(employee.storage, 'persons/pa/avatar.png'))
+  expect(new URL(url).searchParams.get('token')).toBeTruthy()
+
+  const anonymous = await added('pa', async () => {
+    const response = await fetch(url)
+    expect(response.status).toBe(403)
+    expect(await response.json()).toMatchObject({ error: { code: 403, status: 'PERMISSION_DENIED' } })
+  })
+  expect(anonymous).toEqual([])
+
+  const named = await added('pa', async () => {
+    const response = await fetch(url, { headers: await identityOf(employee.storage) })
+    expect(response.status).toBe(200)
+    expect(Buffer.from(await response.arrayBuffer())).toHaveLength(PNG.length)
+  })
+  expect(named).toHaveLength(1)
+  expect(named[0]).toMatchObject({
+    protoPayload: {
+      serviceName: 'firebasestorage.googleapis.com',
+      authenticationInfo: { principalEmail: 'emp@rules.test', principalSubject: 'emp' },
+      resourceName: `projects/_/buckets/${target.projectId}.appspot.com/objects/persons/pa/avatar.png`,
+    },
+    labels: { personId: 'pa', operation: 'get', resource: 'avatar', role: 'employee' },
+  })
+
+  // pb lives at the other location (the superuser works at both and hands over the URL): emp's token
+  // passes no rule there, and the download token does not make up for it.
+  const otherUrl = await getDownloadURL(ref(superuser.storage, 'persons/pb/avatar.png'))
+  const otherLocation = await added('pb', async () => {
+    const response = await fetch(otherUrl, { headers: await identityOf(employee.storage) })
+    expect(response.status).toBe(403)
+  })
+  expect(otherLocation).toEqual([])
+  expect((await fetch(otherUrl, { headers: await identityOf(superuser.storage) })).status).toBe(200)
+  // A wrong token is no token at all, with or without an identity that may read.
+  const forged = new URL(url)
+  forged.searchParams.set('token', 'not-the-token')
+  expect((await fetch(forged)).status).toBe(403)
+  expect((await fetch(forged, { headers: await identityOf(employee.storage) })).status).toBe(200)
+})
+
+test('outside persons/ a download URL still opens its object by itself, as in production', async () => {
+  for (const name of ['users/emp/avatar.png', `locations/${L1}/logo.png`]) {
+    const url = await getDownloadURL(ref(fixture.clients.employee.storage, name))
+    const response = await fetch(url)
+    expect(response.status, name).toBe(200)
+    expect(Buffer.from(await response.arrayBuffer())).toHaveLength(PNG.length)
+  }
 })
 
 test('server SDKs are not logged by the emulator (the api records its own privileged reads)', async () => {

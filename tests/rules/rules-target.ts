@@ -62,6 +62,8 @@ export async function startRulesTarget(): Promise<RulesTarget> {
     inMemory: true,
     firestoreRules: FIRESTORE_RULES,
     storageRules: STORAGE_RULES,
+    // As the stack runs it: a person's picture is read with the reader's identity, never by URL alone.
+    tokenDownloadsNeedRules: ['persons/'],
   })
   const admin = `127.0.0.1:${emulator.adminPort}`
   return {

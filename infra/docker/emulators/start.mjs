@@ -131,6 +131,8 @@ export function emulatorLiteArgs(options, hasAuthExport = false) {
     join(options.rulesDir, 'firestore.rules'),
     '--storage-rules',
     join(options.rulesDir, 'storage.rules'),
+    '--token-downloads-need-rules',
+    'persons/',
   ]
 }
 

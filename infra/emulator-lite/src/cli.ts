@@ -1,49 +1,17 @@
-// emulator-lite CLI: `tsx infra/emulator-lite/src/cli.ts [--host H] [--firestore-port N] [--storage-port N]
-//   [--auth-port N] [--project ID] [--import-auth DIR] [--firestore-rules FILE] [--storage-rules FILE]
-//   [--data DIR | --in-memory] [--service-account-dir DIR] [--no-access-log] [--access-log-retention-days N]
-//   [--admin-port N] [--admin-host H] [--accept-unsigned-tokens] [--rotate-signing-key]`
+// emulator-lite CLI: `tsx infra/emulator-lite/src/cli.ts [options]`; `--help` lists them (src/cli-options.ts).
 
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
+import { CliUsageError, formatHelp, parseCli } from './cli-options.ts'
 import { startEmulatorLite } from './index.ts'
 import { RulesError } from './rules/index.ts'
 
-const { values } = parseArgs({
-  options: {
-    host: { type: 'string', default: process.env.EMULATOR_LITE_HOST ?? '127.0.0.1' },
-    'firestore-port': { type: 'string', default: process.env.FIRESTORE_PORT ?? '8080' },
-    'storage-port': { type: 'string', default: process.env.STORAGE_PORT ?? '9199' },
-    'auth-port': { type: 'string' },
-    /** The privileged listener (Auth, Firestore, Storage on one port) for the api, the seed and tools. */
-    'admin-port': { type: 'string' },
-    /** 127.0.0.1 natively; 0.0.0.0 only inside a container, and never published. */
-    'admin-host': { type: 'string', default: process.env.EMULATOR_ADMIN_HOST ?? '127.0.0.1' },
-    /** Project of Auth calls that name none (web SDK calls). */
-    project: {
-      type: 'string',
-      default: process.env.FIREBASE_PROJECT_ID ?? process.env.GCLOUD_PROJECT ?? 'demo-project',
-    },
-    /** An official Auth emulator export to import while the database has no accounts. */
-    'import-auth': { type: 'string' },
-    /** Security rules, enforced for every request without the owner credential. */
-    'firestore-rules': { type: 'string', default: process.env.FIRESTORE_RULES },
-    'storage-rules': { type: 'string', default: process.env.STORAGE_RULES },
-    data: { type: 'string', default: process.env.EMULATOR_LITE_DATA },
-    'in-memory': { type: 'boolean', default: false },
-    /** Keep service-account.json here instead of the data directory (with --in-memory: write it here). */
-    'service-account-dir': { type: 'string' },
-    /** The access log of persons' data is on by default. */
-    'no-access-log': { type: 'boolean', default: false },
-    /** Days to keep access-log entries (default: keep all). */
-    'access-log-retention-days': { type: 'string', default: process.env.ACCESS_LOG_RETENTION_DAYS },
-    /** Believe unsigned tokens too (rules-unit-testing, the official Auth emulator); never for a pilot. */
-    'accept-unsigned-tokens': { type: 'boolean', default: false },
-    /** A new signing key per set; the old ones verify until their tokens expire. */
-    'rotate-signing-key': { type: 'boolean', default: false },
-  },
-})
+const values = parseCommandLine()
+if (values.help) {
+  process.stdout.write(formatHelp())
+  process.exit(0)
+}
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..')
 const firestorePort = Number(values['firestore-port'])
 const storagePort = Number(values['storage-port'])
@@ -79,6 +47,7 @@ try {
     authImportFrom: values['import-auth'],
     firestoreRules: values['firestore-rules'],
     storageRules: values['storage-rules'],
+    tokenDownloadsNeedRules: prefixList(values['token-downloads-need-rules']),
     inMemory: values['in-memory'],
     ...(values['service-account-dir'] ? { serviceAccountDir: resolve(values['service-account-dir']) } : {}),
     dataDir: values.data ?? resolve(repoRoot, '.data/emulator-lite'),
@@ -120,6 +89,14 @@ try {
   process.exit(1)
 }
 
+/** `persons/,other/` as a list; empty entries dropped. */
+function prefixList(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((prefix) => prefix.trim())
+    .filter((prefix) => prefix !== '')
+}
+
 /** A positive whole number of days, or null (keep all) when unset or empty. */
 function retentionDays(raw: string | undefined): number | null {
   if (raw === undefined || raw.trim() === '') return null
@@ -129,6 +106,22 @@ function retentionDays(raw: string | undefined): number | null {
     process.exit(1)
   }
   return days
+}
+
+function parseCommandLine(): ReturnType<typeof parseCli> {
+  try {
+    const parsed = parseCli(process.argv.slice(2))
+    for (const name of ['firestore-port', 'storage-port', 'auth-port', 'admin-port'] as const) {
+      const raw = parsed[name]
+      if (raw !== undefined && !/^\d{1,5}$/.test(raw))
+        throw new CliUsageError(`--${name} must be a port number (got ${raw})`)
+    }
+    return parsed
+  } catch (error) {
+    if (!(error instanceof CliUsageError)) throw error
+    console.error(`emulator-lite: ${error.message} (see --help)`)
+    process.exit(2)
+  }
 }
 
 function portIsFree(port: number, host: string): Promise<boolean> {

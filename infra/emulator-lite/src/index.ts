@@ -56,6 +56,11 @@ export type EmulatorLiteOptions = {
   firestoreRules?: string
   storageRules?: string
   /**
+   * Object-name prefixes (e.g. `persons/`) whose download-token URLs do not open the object by
+   * themselves: the caller's `Authorization` must pass the Storage rules' read too (README: Storage).
+   */
+  tokenDownloadsNeedRules?: readonly string[]
+  /**
    * The access log of persons' data (issue 22): on unless false. It lives beside the store
    * (access-log.sqlite), or in memory with `inMemory`.
    */
@@ -186,6 +191,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
   const firestore = [...firestoreRoutes(store, rulesets, recorder), ...accessLogRoutes(accessLog)]
   const storage = storageRoutes(store, {
     authorizeRead: options.storageAuthorizeRead,
+    tokenDownloadsNeedRules: options.tokenDownloadsNeedRules,
     rulesets,
   })
   const auth = authRoutes({ store: authStore, defaultProject: authProjectId, signing, keyRoute })

@@ -181,6 +181,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               join(REPO_ROOT, 'firestore.rules'),
               '--storage-rules',
               join(REPO_ROOT, 'storage.rules'),
+              // A person's picture is read with the reader's identity (getBlob), so the access log names
+              // them; its download URL alone opens nothing (issue 27 point 6).
+              '--token-downloads-need-rules',
+              'persons/',
               ...(options.persist
                 ? ['--data', emulatorLiteDir(env)]
                 : ['--in-memory', '--service-account-dir', emulatorLiteDir(env)]),

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { identifiedImages } from '../features/avatars/image-cache.ts'
 import { clearActiveLocation } from '../features/locations/locations-store.ts'
 import { type SessionUser, session } from '../features/session/session-store.ts'
 import { sessionMachine, setLoginNavigator, stopSessionOnLeave } from './session.ts'
@@ -132,6 +133,22 @@ test('a change to another user is no reason to go to /login', async () => {
   session.user = { ...remembered, id: 'u2' }
   await vi.advanceTimersByTimeAsync(0)
   expect(navigateToLogin).not.toHaveBeenCalled()
+})
+
+test('pictures downloaded as one user are forgotten when they sign out or another user signs in, not when they are refreshed', async () => {
+  session.user = { ...remembered }
+  await vi.advanceTimersByTimeAsync(0)
+  const clear = vi.spyOn(identifiedImages, 'clear')
+  session.user = { ...remembered, firstName: 'Ny' }
+  await vi.advanceTimersByTimeAsync(0)
+  expect(clear).not.toHaveBeenCalled()
+  session.user = { ...remembered, id: 'u2' }
+  await vi.advanceTimersByTimeAsync(0)
+  expect(clear).toHaveBeenCalledTimes(1)
+  session.user = null
+  await vi.advanceTimersByTimeAsync(0)
+  expect(clear).toHaveBeenCalledTimes(2)
+  clear.mockRestore()
 })
 
 test('app start: a 401 from /api/user/getUserById clears the remembered user and goes to /login', async () => {

@@ -1,5 +1,6 @@
 import { redirect } from 'react-router-dom'
 import { subscribeKey } from 'valtio/utils'
+import { clearIdentifiedImages } from '../features/avatars/image-cache.ts'
 import { clearActiveLocation, locations, setLocations } from '../features/locations/locations-store.ts'
 import { refreshSession } from '../features/session/api/refresh-session.ts'
 import { validateSession } from '../features/session/api/validate-session.ts'
@@ -103,6 +104,14 @@ export function endSession(): void {
   setSessionUser(null)
   clearActiveLocation()
 }
+
+// Pictures downloaded as one user are never shown to the next (sign-out, or another account).
+let imagesReadAs = session.user?.id ?? null
+subscribeKey(session, 'user', (user) => {
+  if ((user?.id ?? null) === imagesReadAs) return
+  imagesReadAs = user?.id ?? null
+  clearIdentifiedImages()
+})
 
 // Whenever the active user becomes empty, go to /login (SPEC §4).
 subscribeKey(session, 'user', (user) => {

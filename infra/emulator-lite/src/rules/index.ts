@@ -71,8 +71,9 @@ export function parseRules(source: string, fileName: string): Ruleset {
   const { file, errorAt } = parseFile(source, fileName)
   const compiler = new Compiler({ service: file.service, errorAt })
   const functions: CompiledFunction[] = []
-  const root = compiler.declare(null, file.functions, [])
-  functions.push(...root.functions.values())
+  const fileScope = compiler.declare(null, file.globals, [])
+  const root = compiler.declare(fileScope, file.functions, [])
+  functions.push(...fileScope.functions.values(), ...root.functions.values())
   const matches: FlatMatch[] = []
   const pending: { block: MatchBlock; scope: Scope; segments: Segment[] }[] = []
 

@@ -225,6 +225,66 @@ service cloud.firestore {
   ).toThrow(/scope.rules:2:25: unknown variable id/)
 })
 
+test('functions declared at file scope are visible in the service and shadowed by inner functions of the same name', () => {
+  const source = (head: string) => `${head}
+function isOwner(uid) { return request.auth.uid == uid; }
+function kind() { return 'file'; }
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /users/{uid} { allow get: if isOwner(uid) && kind() == 'file'; }
+    match /shadowed/{id} {
+      function kind() { return 'match'; }
+      allow get: if kind() == 'match';
+    }
+  }
+}`
+  for (const head of ["rules_version = '2';", "function first() { return true; }\nrules_version = '2';"]) {
+    const ruleset = parseRules(source(head), 'global.rules')
+    expect(ruleset.version).toBe('2')
+    expect(get(ruleset, 'users/u1')).toBe(true)
+    expect(get(ruleset, 'users/u2')).toBe(false)
+    expect(get(ruleset, 'shadowed/x')).toBe(true)
+  }
+  const serviceWins = parseRules(
+    `function kind() { return 'file'; }
+service cloud.firestore {
+  function kind() { return 'service'; }
+  match /databases/{database}/documents { match /x/{id} { allow get: if kind() == 'service'; } }
+}`,
+    'global.rules',
+  )
+  expect(get(serviceWins, 'x/1')).toBe(true)
+  const storage = parseRules(
+    `rules_version = '2';
+function signedIn() { return request.auth != null; }
+service firebase.storage { match /b/{bucket}/o { match /{all=**} { allow read: if signedIn(); } } }`,
+    'global.rules',
+  )
+  expect(storage.service).toBe('firebase.storage')
+})
+
+test('file scope refuses what production refuses', () => {
+  const service = 'service cloud.firestore { match /databases/{d}/documents { match /x/{id} { allow get; } } }'
+  const cases: [string, RegExp][] = [
+    [
+      `function f() { return 1; }\nfunction f() { return 2; }\n${service}`,
+      /x.rules:2:1: function f is already defined/,
+    ],
+    [`${service}\nrules_version = '2';`, /rules_version must come before the service block/],
+    [`rules_version = '2';\nrules_version = '2';\n${service}`, /x.rules:2:1: rules_version is already set/],
+    [`${service}\nfunction f() { return 1; }\n${service}`, /x.rules:3:1: only one service per rules file/],
+    [
+      `function f() { return g(); }\nservice cloud.firestore { function g() { return true; } }`,
+      /x.rules:1:23: unknown function g/,
+    ],
+    ['allow read;', /x.rules:1:1: expected 'service', found 'allow'/],
+    ['function f() { return 1; }', /x.rules:1:27: expected 'service', found end of file/],
+  ]
+  for (const [source, message] of cases) expect(() => parseRules(source, 'x.rules'), source).toThrow(message)
+  // A function after the service block is still at file scope.
+  expect(() => parseRules(`${service}\nfunction f() { return 1; }`, 'x.rules')).not.toThrow()
+})
+
 test('let bindings are evaluated lazily, so an unused failing binding does not deny', () => {
   const ruleset = parseRules(
     `rules_version = '2';

@@ -46,6 +46,9 @@ export type MatchBlock = Pos & {
 export type RulesFile = {
   version: '1' | '2'
   service: 'cloud.firestore' | 'firebase.storage'
+  /** Declared at file scope, outside `service`: visible in the service, shadowed by its own functions. */
+  globals: FunctionDecl[]
+  /** Declared in the service block. */
   functions: FunctionDecl[]
   matches: MatchBlock[]
 }
@@ -334,19 +337,50 @@ class Parser {
 
   // ---- file structure
 
+  /**
+   * File scope: `rules_version` (at most once, before the service), `function` declarations (visible in the
+   * service, shadowed by its functions of the same name) and one `service` block, in any order.
+   */
   parseFile(): RulesFile {
-    let version: '1' | '2' = '1'
-    if (this.is('rules_version')) {
-      this.next()
-      this.expect('=')
+    let version: '1' | '2' | null = null
+    const globals: FunctionDecl[] = []
+    let service: { name: RulesFile['service']; functions: FunctionDecl[]; matches: MatchBlock[] } | null = null
+    for (;;) {
       const token = this.peek()
-      if (token.type !== 'string' || (token.value !== '1' && token.value !== '2'))
-        this.error(token.start, "rules_version must be '1' or '2'")
-      version = token.value as '1' | '2'
-      this.next()
-      this.accept(';')
+      if (token.type === 'eof') break
+      if (this.is('rules_version')) {
+        if (version !== null) this.error(token.start, 'rules_version is already set')
+        if (service) this.error(token.start, 'rules_version must come before the service block')
+        this.next()
+        this.expect('=')
+        const value = this.peek()
+        if (value.type !== 'string' || (value.value !== '1' && value.value !== '2'))
+          this.error(value.start, "rules_version must be '1' or '2'")
+        version = value.value as '1' | '2'
+        this.next()
+        this.accept(';')
+      } else if (this.is('function')) globals.push(this.parseFunction())
+      else if (this.is('service')) {
+        if (service) this.error(token.start, 'only one service per rules file is supported')
+        service = this.parseService(version ?? '1')
+      } else if (service) this.error(token.start, `unexpected ${describe(token)} after the service block`)
+      else this.error(token.start, `expected 'service', found ${describe(token)}`)
     }
-    const keyword = this.peek()
+    if (!service) this.error(this.peek().start, "expected 'service', found end of file")
+    return {
+      version: version ?? '1',
+      service: service.name,
+      globals,
+      functions: service.functions,
+      matches: service.matches,
+    }
+  }
+
+  private parseService(version: '1' | '2'): {
+    name: RulesFile['service']
+    functions: FunctionDecl[]
+    matches: MatchBlock[]
+  } {
     this.expect('service', "'service'")
     const nameStart = this.peek().start
     let name = this.ident('a service name').text
@@ -362,13 +396,7 @@ class Parser {
       else if (this.is('match')) matches.push(this.parseMatch(version))
       else this.error(token.start, `expected 'match', 'function' or '}', found ${describe(token)}`)
     }
-    const rest = this.peek()
-    if (rest.type !== 'eof') {
-      if (this.is('service')) this.error(rest.start, 'only one service per rules file is supported')
-      this.error(rest.start, `unexpected ${describe(rest)} after the service block`)
-    }
-    void keyword
-    return { version, service: name, functions, matches }
+    return { name, functions, matches }
   }
 
   private parseFunction(): FunctionDecl {

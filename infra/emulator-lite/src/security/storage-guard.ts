@@ -53,6 +53,17 @@ export function toStorageResource(bucket: string, name: string, meta: StoredMeta
 }
 
 /**
+ * Whether a download token by itself opens this object. Production lets a download URL's token bypass
+ * the rules; an operator can list object-name prefixes (`tokenDownloadsNeedRules`, e.g. `persons/` in
+ * the Bosted stack) under which it does not: there a download is decided as one without a token (the
+ * rules' `read` for the caller's `Authorization`), so every read is someone's, and a leaked URL opens
+ * nothing. Prefixes are matched against the object name (no leading slash), case-sensitive.
+ */
+export function downloadTokenSuffices(name: string, tokenDownloadsNeedRules: readonly string[]): boolean {
+  return !tokenDownloadsNeedRules.some((prefix) => prefix !== '' && name.startsWith(prefix))
+}
+
+/**
  * storage.rules for the Firebase (`/v0`) routes. The GCS JSON routes are firebase-admin's, a
  * management surface (the admin listener, or the admin secret): no rules apply there.
  */

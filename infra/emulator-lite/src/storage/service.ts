@@ -7,7 +7,12 @@ import type { Ctx } from '../http/core.ts'
 import { ApiError, invalid } from '../http/errors.ts'
 import type { Caller } from '../security/caller.ts'
 import { Rulesets } from '../security/rulesets.ts'
-import { createStorageGuard, projectOfBucket, toStorageResource } from '../security/storage-guard.ts'
+import {
+  createStorageGuard,
+  downloadTokenSuffices,
+  projectOfBucket,
+  toStorageResource,
+} from '../security/storage-guard.ts'
 import type { Store, StoredObject } from '../store/store.ts'
 import { crc32c, md5 } from './checksums.ts'
 import { parseMultipart } from './multipart.ts'
@@ -47,6 +52,8 @@ export type StorageOptions = {
    * credentials is decided by it (downloads without a valid token included, instead of authorizeRead).
    */
   rulesets?: Rulesets
+  /** Object-name prefixes whose download tokens do not suffice: see downloadTokenSuffices. */
+  tokenDownloadsNeedRules?: readonly string[]
   /** Records Firebase (`/v0`) requests on persons' objects in the access log (issue 22). */
   recorder?: AccessRecorder | null
 }
@@ -105,7 +112,8 @@ export function createStorageService(store: Store, options: StorageOptions = {})
   }
 
   /**
-   * A Firebase download needs one of the object's download tokens, privilege, or the rules' consent;
+   * A Firebase download needs one of the object's download tokens (where a token suffices: not under
+   * `tokenDownloadsNeedRules`), privilege, or the rules' consent;
    * without rules it is allowed (unless the authorisation hook says otherwise), as in the official
    * emulator without a rules file. Like the official emulator, this is decided before existence, so a
    * caller without access cannot probe which names exist.
@@ -113,7 +121,8 @@ export function createStorageService(store: Store, options: StorageOptions = {})
   async function mayDownload(c: Ctx, bucket: string, name: string, meta: ObjectMeta | undefined): Promise<boolean> {
     const caller = ruledCaller(c)
     const token = c.get('url').searchParams.get('token')
-    if (token !== null && meta?.downloadTokens.split(',').includes(token)) return true
+    const hasToken = token !== null && meta?.downloadTokens.split(',').includes(token) === true
+    if (hasToken && downloadTokenSuffices(name, options.tokenDownloadsNeedRules ?? [])) return true
     if (caller.privileged) return true
     if (guard.isActive) {
       guard.check(caller, {

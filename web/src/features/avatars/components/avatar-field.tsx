@@ -1,5 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
 import { useId } from 'react'
+import { useStorageImage } from '../use-storage-image.ts'
 
 type Props = {
   /** Whose picture: the image's text alternative. */
@@ -37,13 +38,14 @@ export function AvatarField({
   const inputId = useId()
   const errorId = useId()
   const isBusy = progress !== null
+  const src = useStorageImage(url)
   return (
     <fieldset className="form__group avatar-field">
       <legend>{labels.legend}</legend>
       <div className="avatar-field__row">
         <span className="avatar avatar--large">
-          {url !== null ? (
-            <img src={url} alt={`${labels.legend}: ${name}`} />
+          {src !== null ? (
+            <img src={src} alt={`${labels.legend}: ${name}`} />
           ) : (
             <span aria-hidden="true">{initials}</span>
           )}

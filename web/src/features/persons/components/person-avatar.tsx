@@ -1,14 +1,18 @@
 import type { Person } from '@bosted/domain/person'
+import { useStorageImage } from '../../avatars/use-storage-image.ts'
 import { initials } from '../person-name.ts'
 
 type Props = { person: Pick<Person, 'firstName' | 'lastName' | 'avatarUrl'>; size?: 'small' | 'large' }
 
-/** The person's picture, or their initials; decorative, as the name is always next to it. */
+/**
+ * The person's (or staff member's) picture, or their initials while it loads or when it cannot be
+ * read; decorative, as the name is always next to it. A person's picture is read as the signed-in user.
+ */
 export function PersonAvatar({ person, size = 'small' }: Props) {
-  const url = person.avatarUrl
+  const src = useStorageImage(person.avatarUrl)
   return (
     <span className={`avatar avatar--${size}`} aria-hidden="true">
-      {url !== null && /^https?:/.test(url) ? <img src={url} alt="" loading="lazy" /> : initials(person)}
+      {src !== null && /^(https?:|blob:)/.test(src) ? <img src={src} alt="" loading="lazy" /> : initials(person)}
     </span>
   )
 }

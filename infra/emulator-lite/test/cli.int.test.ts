@@ -1,0 +1,33 @@
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+import { expect, test } from 'vitest'
+import { CLI_OPTIONS } from '../src/cli-options.ts'
+
+const CLI = join(import.meta.dirname, '../src/cli.ts')
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], { encoding: 'utf8', timeout: 30_000 })
+
+test('--help prints every option on one line each and exits 0', () => {
+  const { status, stdout, stderr } = run('--help')
+  expect(status).toBe(0)
+  expect(stderr).toBe('')
+  expect(stdout).toMatch(/^Usage: emulator-lite \[options\]/)
+  for (const [name, option] of Object.entries(CLI_OPTIONS)) {
+    const lines = stdout.split('\n').filter((line) => line.includes(`--${name} `) || line.endsWith(`--${name}`))
+    expect(lines, name).toHaveLength(1)
+    expect(lines[0], name).toContain(option.help)
+  }
+  expect(stdout).toContain('  -h, --help  ')
+  expect(stdout).not.toMatch(/emulator-lite ready/)
+})
+
+test('an unknown option prints one line pointing at --help and exits 2, without a stack trace', () => {
+  for (const args of [['--frob'], ['--host'], ['stray'], ['--firestore-port', 'abc']]) {
+    const { status, stdout, stderr } = run(...args)
+    expect(status, args.join(' ')).toBe(2)
+    expect(stdout, args.join(' ')).toBe('')
+    expect(stderr.trim().split('\n'), args.join(' ')).toHaveLength(1)
+    expect(stderr, args.join(' ')).toMatch(/^emulator-lite: .+ \(see --help\)\n$/)
+  }
+  expect(run('--frob').stderr).toBe('emulator-lite: unknown option --frob (see --help)\n')
+})
