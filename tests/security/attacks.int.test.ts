@@ -6,9 +6,9 @@ import { createHmac, createSign, generateKeyPairSync, type KeyObject } from 'nod
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { readStackEnv } from '@bosted/stack/src/env.ts'
-import { freePort } from '@bosted/stack/src/ports.ts'
-import { emulatorEnv, type Stack, startStack } from '@bosted/stack/src/stack.ts'
+import { readStackEnv } from '@bosted/stack/env'
+import { freePort } from '@bosted/stack/ports'
+import { emulatorEnv, type Stack, startStack } from '@bosted/stack/stack'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { activeIdKey, adminSecretOf, type SigningKey } from './keys.ts'
 
