@@ -142,7 +142,13 @@ test('every person has an auth user with its id, an avatar, 2–5 answer options
   const authIds = new Set(authUsers.map((user) => user.uid))
   for (const person of persons) {
     expect(authIds.has(person.id as string)).toBe(true)
-    const avatar = await fetch(person.avatarUrl as string)
+    // A person's picture is not opened by its download token alone (issue 27 point 6): its URL names
+    // the public Storage port, where that token is refused without a reader's identity; the admin
+    // listener (FIREBASE_STORAGE_EMULATOR_HOST) serves it to the owner.
+    const avatarUrl = new URL(person.avatarUrl as string)
+    expect((await fetch(avatarUrl)).status).toBe(403)
+    avatarUrl.host = process.env.FIREBASE_STORAGE_EMULATOR_HOST as string
+    const avatar = await fetch(avatarUrl, { headers: { authorization: 'Firebase owner' } })
     expect(avatar.headers.get('content-type')).toContain('image/svg+xml')
     const answers = await all(`persons/${person.id}/answers`)
     expect(answers.length).toBeGreaterThanOrEqual(2)
