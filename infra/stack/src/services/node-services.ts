@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { REPO_ROOT } from '../env.ts'
-import { type RunningService, startService } from '../process.ts'
+import { type RunningService, type Supervision, startService } from '../process.ts'
 
 type NodeServiceOptions = {
   name: string
@@ -11,6 +11,7 @@ type NodeServiceOptions = {
   healthUrl: string
   logDir: string
   echo?: boolean
+  supervision?: Supervision
 }
 
 /** Runs one of our TypeScript services (emulator-lite, api) through tsx from the repo root. */
@@ -24,5 +25,6 @@ export function startNodeService(options: NodeServiceOptions): Promise<RunningSe
     healthUrl: options.healthUrl,
     logFile: join(options.logDir, `${options.name}.log`),
     echo: options.echo,
+    ...options.supervision,
   })
 }
