@@ -6,7 +6,7 @@ import { requestId } from 'hono/request-id'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { isAccountDisabled } from './lib/account.ts'
 import type { Firebase } from './lib/firebase.ts'
-import { HttpError, httpError, isUnavailable } from './lib/http-error.ts'
+import { HttpError, httpError, isResourceExhausted, isUnavailable } from './lib/http-error.ts'
 import { SessionVerifier } from './lib/sessions.ts'
 import type { AppConfig, AppEnv, Services } from './lib/types.ts'
 import { clientAddress } from './middleware/client-address.ts'
@@ -88,6 +88,10 @@ export function createApp(options: { firebase: Firebase; config?: Partial<AppCon
     if (error instanceof HttpError) known = error
     else if (error instanceof HTTPException) known = fromHonoException(error)
     else if (isUnavailable(error)) known = httpError('unavailable')
+    else if (isResourceExhausted(error)) {
+      console.error(`[api] ${c.var.requestId} ${c.req.method} ${c.req.path}: the backend cannot store writes`)
+      known = httpError('storage_full')
+    }
     else {
       console.error(`[api] ${c.var.requestId} ${c.req.method} ${c.req.path} failed:`, error)
       known = httpError('internal')

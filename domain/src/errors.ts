@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   'cross_site',
   'internal',
   'unavailable',
+  'storage_full',
+  'conflict',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

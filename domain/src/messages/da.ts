@@ -557,5 +557,7 @@ export const da = {
     crossSite: 'Forespørgslen blev afvist af sikkerhedshensyn.',
     internal: 'Der skete en uventet fejl. Prøv igen.',
     unavailable: 'Tjenesten er ikke tilgængelig lige nu.',
+    storageFull: 'Intet kan gemmes lige nu, fordi serveren ikke har plads. Det, du har skrevet, er ikke gemt. Sig det til jeres it-ansvarlige.',
+    conflict: 'En anden har gemt først. Du ser nu det, der er gemt.',
   },
 } as const

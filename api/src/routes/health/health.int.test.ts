@@ -2,7 +2,13 @@ import { createServer } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createApp } from '../../app.ts'
 import { createFirebase } from '../../lib/firebase.ts'
-import { call, createTestApi, type TestApi } from '../../testing.ts'
+import {
+  call,
+  createTestApi,
+  firebaseThrough,
+  fullDiskFirestore,
+  type TestApi,
+} from '../../testing.ts'
 
 let api: TestApi
 let deadHost: string
@@ -21,7 +27,10 @@ afterAll(() => api.close())
 test('health answers 200 when Auth and Firestore are reachable', async () => {
   const response = await call(api.app, 'GET', '/api/health')
   expect(response.status).toBe(200)
-  expect(await response.json()).toEqual({ status: 'ok', checks: { auth: 'ok', firestore: 'ok' } })
+  expect(await response.json()).toEqual({
+    status: 'ok',
+    checks: { auth: 'ok', firestore: 'ok', firestoreWrites: 'ok' },
+  })
 })
 
 test('health answers 503 naming Firestore when it cannot be reached', async () => {
@@ -39,7 +48,7 @@ test('health answers 503 naming Firestore when it cannot be reached', async () =
     expect(response.status).toBe(503)
     expect(await response.json()).toEqual({
       error: { code: 'unavailable', message: 'Cannot reach firestore' },
-      checks: { auth: 'ok', firestore: 'unreachable' },
+      checks: { auth: 'ok', firestore: 'unreachable', firestoreWrites: 'unreachable' },
     })
   } finally {
     await firebase.close()
@@ -59,10 +68,29 @@ test('health answers 503 naming Auth when it cannot be reached', async () => {
     expect(response.status).toBe(503)
     expect(await response.json()).toEqual({
       error: { code: 'unavailable', message: 'Cannot reach auth' },
-      checks: { auth: 'unreachable', firestore: 'ok' },
+      checks: { auth: 'unreachable', firestore: 'ok', firestoreWrites: 'ok' },
     })
   } finally {
     process.env.FIREBASE_AUTH_EMULATOR_HOST = authHost
     await firebase.close()
+  }
+})
+
+test('health answers 503 degraded with the reason when Firestore reads but refuses writes (a full disk)', async () => {
+  const proxy = await fullDiskFirestore(api.env.FIRESTORE_EMULATOR_HOST ?? '')
+  const firebase = firebaseThrough(proxy.host, 'demo-api-health')
+  try {
+    const response = await call(createApp({ firebase }), 'GET', '/api/health')
+    expect(response.status).toBe(503)
+    expect(await response.json()).toEqual({
+      status: 'degraded',
+      reason: 'Firestore answers reads but did not store a write within 2 s (a full disk looks like this)',
+      message:
+        'Intet kan gemmes lige nu, fordi serveren ikke har plads. Det, du har skrevet, er ikke gemt. Sig det til jeres it-ansvarlige.',
+      checks: { auth: 'ok', firestore: 'ok', firestoreWrites: 'no_answer' },
+    })
+  } finally {
+    await firebase.close()
+    await proxy.close()
   }
 })
