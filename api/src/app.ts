@@ -91,8 +91,7 @@ export function createApp(options: { firebase: Firebase; config?: Partial<AppCon
     else if (isResourceExhausted(error)) {
       console.error(`[api] ${c.var.requestId} ${c.req.method} ${c.req.path}: the backend cannot store writes`)
       known = httpError('storage_full')
-    }
-    else {
+    } else {
       console.error(`[api] ${c.var.requestId} ${c.req.method} ${c.req.path} failed:`, error)
       known = httpError('internal')
     }

@@ -70,6 +70,9 @@ export const da = {
   /** The frame around every signed-in page: header, menus, loading. */
   shell: {
     appName: 'Bosted',
+    /** The api reports that the backend stores nothing (a full disk). */
+    storageFull:
+      'Intet kan gemmes lige nu: serveren har ikke mere plads. Det, du skriver, bliver ikke gemt. Sig det til jeres it-ansvarlige.',
     home: 'Bosted – gå til Dagsoversigt',
     mainNav: 'Hovedmenu',
     userMenu: (name: string) => `Brugermenu for ${name}`,
@@ -557,7 +560,8 @@ export const da = {
     crossSite: 'Forespørgslen blev afvist af sikkerhedshensyn.',
     internal: 'Der skete en uventet fejl. Prøv igen.',
     unavailable: 'Tjenesten er ikke tilgængelig lige nu.',
-    storageFull: 'Intet kan gemmes lige nu, fordi serveren ikke har plads. Det, du har skrevet, er ikke gemt. Sig det til jeres it-ansvarlige.',
+    storageFull:
+      'Intet kan gemmes lige nu, fordi serveren ikke har plads. Det, du har skrevet, er ikke gemt. Sig det til jeres it-ansvarlige.',
     conflict: 'En anden har gemt først. Du ser nu det, der er gemt.',
   },
 } as const

@@ -2,13 +2,7 @@ import { createServer } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createApp } from '../../app.ts'
 import { createFirebase } from '../../lib/firebase.ts'
-import {
-  call,
-  createTestApi,
-  firebaseThrough,
-  fullDiskFirestore,
-  type TestApi,
-} from '../../testing.ts'
+import { call, createTestApi, firebaseThrough, fullDiskFirestore, type TestApi } from '../../testing.ts'
 
 let api: TestApi
 let deadHost: string
