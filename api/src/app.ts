@@ -24,7 +24,8 @@ export const DEFAULT_CONFIG: AppConfig = {
   trustProxy: 'loopback',
   sessionMaxAgeMs: SESSION_COOKIE_MAX_AGE_MS,
   sessionCheckCacheMs: 5_000,
-  loginRateLimit: { max: 20, windowMs: 60_000 },
+  loginRateLimit: { max: 300, windowMs: 60_000 },
+  accountRateLimit: { max: 10, windowMs: 60_000 },
   bodyLimitBytes: 16 * 1024,
   identityToolkit: { emulatorHost: undefined, apiKey: 'demo-api-key' },
 }
@@ -54,6 +55,7 @@ export function createApp(options: { firebase: Firebase; config?: Partial<AppCon
       isDisabled: (uid) => isAccountDisabled(options.firebase.db, uid),
     }),
     loginLimiter: new RateLimiter(config.loginRateLimit),
+    accountLimiter: new RateLimiter(config.accountRateLimit),
   }
 
   const app = new Hono<AppEnv>()

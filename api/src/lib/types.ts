@@ -13,6 +13,7 @@ export type AppConfig = {
   sessionMaxAgeMs: number
   sessionCheckCacheMs: number
   loginRateLimit: { max: number; windowMs: number }
+  accountRateLimit: { max: number; windowMs: number }
   bodyLimitBytes: number
   /** Where refresh exchanges a custom token for an ID token: the Auth emulator, or Google with an API key. */
   identityToolkit: { emulatorHost: string | undefined; apiKey: string }
@@ -21,7 +22,10 @@ export type AppConfig = {
 export type Services = {
   firebase: Firebase
   sessions: SessionVerifier
+  /** Sign-in tokens that do not verify, per client address. */
   loginLimiter: RateLimiter
+  /** Sign-in tokens that verify but are refused, per account. */
+  accountLimiter: RateLimiter
   config: AppConfig
 }
 
