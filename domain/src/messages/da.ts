@@ -18,6 +18,8 @@ export const da = {
     passwordRequired: 'Adgangskode er påkrævet',
     passwordTooShort: 'Adgangskode skal være mindst 6 tegn',
     firstNameTooShort: 'Fornavn skal være mindst 2 tegn',
+    passwordTooLong: 'Adgangskode må højst være 4096 tegn',
+    nameInvalidCharacters: 'Navnet må ikke indeholde usynlige tegn eller styretegn',
   },
   leaveCreation: 'Du har ikke udfyldt alle påkrævede felter. Er du sikker på, at du vil forlade siden?',
   person: {
