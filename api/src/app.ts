@@ -30,6 +30,34 @@ export const DEFAULT_CONFIG: AppConfig = {
   identityToolkit: { emulatorHost: undefined, apiKey: 'demo-api-key' },
 }
 
+/** How much of a refused body the api reads and throws away so its sender can read the 413. */
+const DISCARD_LIMIT_BYTES = 8 * 1024 * 1024
+const DISCARD_TIMEOUT_MS = 30_000
+
+/**
+ * Reads what is left of a refused request body (up to 8 MiB, 30 s) and drops it. Answering while a
+ * client is still sending makes the server close the connection under it: the client sees a socket
+ * reset instead of our 413 (the server's own drain gives up after 0.5 s).
+ */
+async function discardBody(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed || request.body.locked) return
+  const reader = request.body.getReader()
+  const timer = setTimeout(() => void reader.cancel().catch(() => {}), DISCARD_TIMEOUT_MS)
+  try {
+    let read = 0
+    while (read <= DISCARD_LIMIT_BYTES) {
+      const { done, value } = await reader.read()
+      if (done) return
+      read += value.byteLength
+    }
+    await reader.cancel()
+  } catch {
+    // The client went away: nothing to answer.
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /** Maps what Hono itself throws (malformed requests) onto our error codes. */
 function fromHonoException(error: HTTPException): HttpError {
   if (error.status === 413) return httpError('payload_too_large')
@@ -68,7 +96,8 @@ export function createApp(options: { firebase: Firebase; config?: Partial<AppCon
       '/api/*',
       bodyLimit({
         maxSize: config.bodyLimitBytes,
-        onError: () => {
+        onError: async (c) => {
+          await discardBody(c.req.raw)
           throw httpError('payload_too_large')
         },
       }),
