@@ -206,6 +206,8 @@ export const da = {
     correctPending: 'Retter notat',
     correctOk: 'Notatet blev rettet',
     correctFail: 'Der skete en fejl. Notatet blev ikke rettet.',
+    /** Two corrections of one entry at once: the second is refused. */
+    correctConflict: 'En anden har rettet notatet først. Din rettelse er ikke gemt – du ser nu den nye tekst.',
     deletePending: 'Sletter notat',
     deleteOk: 'Notatet blev slettet',
     deleteFail: 'Der skete en fejl. Notatet blev ikke slettet.',
@@ -375,6 +377,8 @@ export const da = {
     updatePending: 'Opdaterer lokation',
     updateOk: 'Lokationen blev opdateret',
     updateFail: 'Der skete en fejl med at opdatere lokationen',
+    /** Two admins saving a subscription at once: the second is refused and sees the stored one. */
+    subscriptionConflict: 'En anden har gemt abonnementet først. Dit er ikke gemt – du ser nu det gemte abonnement.',
     searchPersons: 'Søg blandt alle borgere (navn eller email)',
     noPersonsFound: 'Ingen borgere matcher søgningen.',
     loadFailed: 'Lokationerne kunne ikke hentes.',
@@ -510,6 +514,7 @@ export const da = {
     orderPending: 'Gemmer rækkefølge',
     orderOk: 'Rækkefølgen blev gemt',
     orderFail: 'Der skete en fejl. Rækkefølgen blev ikke gemt.',
+    orderConflict: 'En anden har ændret svarmulighederne samtidig. Rækkefølgen er ikke gemt – du ser nu de gemte.',
     loadFailed: 'Svarmulighederne kunne ikke hentes.',
   },
   /** /person/{id}/settings and /settings/notifications. */

@@ -9,6 +9,7 @@ import {
   type AnswerInput,
   AnswerOptionsEditor,
 } from '../../../features/answer-admin/components/answer-options-editor.tsx'
+import { isConcurrentEdit } from '../../../lib/concurrent-edit.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
 
@@ -16,7 +17,7 @@ const ANSWER_TOASTS = { pending: da.answersAdmin.pending, resolved: da.answersAd
 const ORDER_TOASTS = {
   pending: da.answersAdmin.orderPending,
   resolved: da.answersAdmin.orderOk,
-  rejected: da.answersAdmin.orderFail,
+  rejected: (error: unknown) => (isConcurrentEdit(error) ? da.answersAdmin.orderConflict : da.answersAdmin.orderFail),
 }
 
 export const ownerAnswersKey = (owner: AnswerOwner) => ['answers', 'admin', owner.entity, owner.id] as const

@@ -55,7 +55,21 @@ test('a superuser adds an own option for a person of their location; hidden ones
 test('an employee and a superuser of another location are refused every change', async () => {
   current.db = clients.emp
   await expect(addAnswer(L1, { text: 'Nej', value: 1 }, [])).rejects.toMatchObject({ code: 'permission-denied' })
-  await expect(saveAnswerOrder(L1, ['l1'])).rejects.toMatchObject({ code: 'permission-denied' })
+  // The order as stored (the employee may read it), so the write itself meets the rules.
+  const stored = (await getOwnerAnswers(L1)).order
+  await expect(saveAnswerOrder(L1, [...stored].reverse())).rejects.toMatchObject({ code: 'permission-denied' })
   current.db = clients.sup2
   await expect(updateAnswer(P1, 'a1', { hidden: true })).rejects.toMatchObject({ code: 'permission-denied' })
+})
+
+test('options added from the same reading are all kept, and a reorder from an older list is refused, not dropping one', async () => {
+  current.db = clients.sup
+  const seen = await getOwnerAnswers(P1)
+  // Two superusers each add an option from the list as they saw it.
+  const first = await addAnswer(P1, { text: 'Glad', value: 5 }, seen.order)
+  const second = await addAnswer(P1, { text: 'Vred', value: 1 }, seen.order)
+  expect((await getOwnerAnswers(P1)).order).toEqual([...seen.order, first, second])
+  // A reorder made from the list before those additions would drop them: refused instead.
+  await expect(saveAnswerOrder(P1, [...seen.order].reverse())).rejects.toMatchObject({ name: 'ConcurrentEditError' })
+  expect((await getOwnerAnswers(P1)).order).toEqual([...seen.order, first, second])
 })
