@@ -55,7 +55,7 @@ test('the same through fetch, with and without a declared length', async () => {
     body,
   })
   expect(response.status).toBe(413)
-  expect((await response.json()).error.code).toBe('payload_too_large')
+  expect(((await response.json()) as { error: { code: string } }).error.code).toBe('payload_too_large')
   const chunked = await fetch(`http://127.0.0.1:${port}/api/user/create`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
