@@ -28,6 +28,11 @@ export type ServiceSpec = {
   env?: NodeJS.ProcessEnv
   /** Polled until it answers 2xx. */
   healthUrl: string
+  /**
+   * Also ready on 503 `{status:'degraded'}` (the api while the backend stores nothing): the process
+   * serves, and restarting it would not give the disk space back.
+   */
+  readyWhenDegraded?: boolean
   /** Where stdout/stderr go; echoed with a prefix when `echo` is set. */
   logFile: string
   echo?: boolean
@@ -166,7 +171,7 @@ export async function startService(spec: ServiceSpec): Promise<RunningService> {
     const deadline = Date.now() + timeoutMs
     while (Date.now() < deadline && !stopping) {
       if (current.child.exitCode !== null || current.child.signalCode !== null) return 'exited'
-      if (await isHealthy(spec.healthUrl)) return 'healthy'
+      if (await isHealthy(spec.healthUrl, spec.readyWhenDegraded)) return 'healthy'
       await sleep(150)
     }
     return 'timeout'
@@ -264,9 +269,13 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-export async function isHealthy(url: string): Promise<boolean> {
+export async function isHealthy(url: string, acceptDegraded = false): Promise<boolean> {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(1000) })
+    const response = await fetch(url, { signal: AbortSignal.timeout(3000) })
+    if (acceptDegraded && response.status === 503) {
+      const body = (await response.json().catch(() => null)) as { status?: unknown } | null
+      return body?.status === 'degraded'
+    }
     await response.body?.cancel()
     return response.ok
   } catch {

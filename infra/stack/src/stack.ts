@@ -211,6 +211,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           entry: 'api/src/index.ts',
           env: { ...firebaseEnv, API_HOST: host, API_PORT: String(env.API_PORT), COOKIE_SECURE: 'false' },
           healthUrl: `http://${host}:${env.API_PORT}/api/health`,
+          // On a full disk the api answers 503 degraded: up, and saying so; a restart would not help.
+          readyWhenDegraded: true,
           logDir: runDir,
           echo: options.echo,
           supervision: supervisionOf('api'),

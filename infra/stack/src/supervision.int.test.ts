@@ -226,3 +226,22 @@ test('a process the run file does not name is never signalled: make start names 
   ).rejects.toThrow(`Port ${ports.AUTH_PORT} is already in use (AUTH_PORT)`)
   expect(stranger.exitCode).toBeNull()
 })
+
+test('an api that answers 503 degraded (a full disk) counts as up when told so, and as not ready otherwise', async () => {
+  const port = await freePort()
+  const script = `require('node:http').createServer((_, res) => { res.writeHead(503, { 'content-type': 'application/json' }); res.end(JSON.stringify({ status: 'degraded', reason: 'full' })) }).listen(${port}, '127.0.0.1')`
+  const spec = {
+    name: 'degraded',
+    command: process.execPath,
+    args: ['-e', script],
+    cwd: tmpdir(),
+    healthUrl: `http://127.0.0.1:${port}/`,
+    logFile: join(mkdtempSync(join(tmpdir(), 'bosted-tiny-')), 'degraded.log'),
+    restart: false as const,
+    readyTimeoutMs: 3_000,
+  }
+  await expect(startService(spec)).rejects.toThrow(/was not healthy/)
+  const service = await startService({ ...spec, readyWhenDegraded: true })
+  cleanups.push(() => service.stop())
+  expect(service.child.exitCode).toBeNull()
+})

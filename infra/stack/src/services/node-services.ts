@@ -9,6 +9,7 @@ type NodeServiceOptions = {
   args?: string[]
   env: NodeJS.ProcessEnv
   healthUrl: string
+  readyWhenDegraded?: boolean
   logDir: string
   echo?: boolean
   supervision?: Supervision
@@ -23,6 +24,7 @@ export function startNodeService(options: NodeServiceOptions): Promise<RunningSe
     cwd: REPO_ROOT,
     env: options.env,
     healthUrl: options.healthUrl,
+    readyWhenDegraded: options.readyWhenDegraded,
     logFile: join(options.logDir, `${options.name}.log`),
     echo: options.echo,
     ...options.supervision,
