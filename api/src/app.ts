@@ -12,6 +12,7 @@ import type { AppConfig, AppEnv, Services } from './lib/types.ts'
 import { clientAddress } from './middleware/client-address.ts'
 import { RateLimiter } from './middleware/rate-limit.ts'
 import { sameOrigin } from './middleware/same-origin.ts'
+import { WriteGate, writeGate } from './middleware/write-gate.ts'
 import { authRoutes } from './routes/auth/auth.routes.ts'
 import { healthRoutes } from './routes/health/health.routes.ts'
 import { accessLogRoutes, accessLogVerifyRoutes } from './routes/person/access-log.routes.ts'
@@ -84,6 +85,7 @@ export function createApp(options: { firebase: Firebase; config?: Partial<AppCon
     }),
     loginLimiter: new RateLimiter(config.loginRateLimit),
     accountLimiter: new RateLimiter(config.accountRateLimit),
+    writeGate: new WriteGate(() => options.firebase.probeWrite()),
   }
 
   const app = new Hono<AppEnv>()
@@ -104,6 +106,9 @@ export function createApp(options: { firebase: Firebase; config?: Partial<AppCon
       clientAddress,
       sameOrigin,
     )
+    // The routes that write Firestore: refused at once with 507 while the backend stores nothing.
+    .use('/api/user/*', writeGate)
+    .use('/api/person/*', writeGate)
     .route('/api/health', healthRoutes)
     .route('/api/auth', authRoutes)
     .route('/api/user', userRoutes)

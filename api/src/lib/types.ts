@@ -1,5 +1,6 @@
 import type { DecodedIdToken } from 'firebase-admin/auth'
 import type { RateLimiter } from '../middleware/rate-limit.ts'
+import type { WriteGate } from '../middleware/write-gate.ts'
 import type { Firebase } from './firebase.ts'
 import type { SessionVerifier } from './sessions.ts'
 
@@ -26,6 +27,8 @@ export type Services = {
   loginLimiter: RateLimiter
   /** Sign-in tokens that verify but are refused, per account. */
   accountLimiter: RateLimiter
+  /** Whether the backend stores writes (a probe write every few seconds at most). */
+  writeGate: WriteGate
   config: AppConfig
 }
 

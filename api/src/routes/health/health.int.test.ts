@@ -2,7 +2,15 @@ import { createServer } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createApp } from '../../app.ts'
 import { createFirebase } from '../../lib/firebase.ts'
-import { call, createTestApi, firebaseThrough, fullDiskFirestore, type TestApi } from '../../testing.ts'
+import {
+  call,
+  createTestApi,
+  createTestUser,
+  firebaseThrough,
+  fullDiskFirestore,
+  loginAs,
+  type TestApi,
+} from '../../testing.ts'
 
 let api: TestApi
 let deadHost: string
@@ -78,11 +86,45 @@ test('health answers 503 degraded with the reason when Firestore reads but refus
     expect(response.status).toBe(503)
     expect(await response.json()).toEqual({
       status: 'degraded',
-      reason: 'Firestore answers reads but did not store a write within 2 s (a full disk looks like this)',
+      reason: 'Firestore refuses writes (RESOURCE_EXHAUSTED): the backend cannot store anything, e.g. its disk is full',
       message:
         'Intet kan gemmes lige nu, fordi serveren ikke har plads. Det, du har skrevet, er ikke gemt. Sig det til jeres it-ansvarlige.',
-      checks: { auth: 'ok', firestore: 'ok', firestoreWrites: 'no_answer' },
+      checks: { auth: 'ok', firestore: 'ok', firestoreWrites: 'resource_exhausted' },
     })
+  } finally {
+    await firebase.close()
+    await proxy.close()
+  }
+})
+
+test('a write while the backend stores nothing answers 507 storage_full in Danish at once, and changes nothing', async () => {
+  const { db } = api.firebase
+  const admin = await loginAs(api, await createTestUser(api.firebase, { userRole: 'admin' }))
+  const person = await createTestUser(api.firebase, { displayName: 'Borger Fuld' })
+  await db
+    .collection('persons')
+    .doc(person.uid)
+    .set({ id: person.uid, firstName: 'Borger', lastName: 'Fuld', locationId: 'north', settings: { disabled: false } })
+  const proxy = await fullDiskFirestore(api.env.FIRESTORE_EMULATOR_HOST ?? '')
+  const firebase = firebaseThrough(proxy.host, 'demo-api-health')
+  try {
+    const app = createApp({ firebase })
+    const response = await call(app, 'PUT', `/api/person/${person.uid}/disabled`, {
+      cookie: admin.cookie,
+      body: { disabled: true },
+    })
+    expect(response.status).toBe(507)
+    expect(await response.json()).toEqual({
+      error: {
+        code: 'storage_full',
+        message:
+          'Intet kan gemmes lige nu, fordi serveren ikke har plads. Det, du har skrevet, er ikke gemt. Sig det til jeres it-ansvarlige.',
+      },
+    })
+    expect((await db.collection('persons').doc(person.uid).get()).get('settings.disabled')).toBe(false)
+    expect((await api.firebase.auth.getUser(person.uid)).disabled).toBe(false)
+    // Reads go on.
+    expect((await call(app, 'GET', `/api/user/getUserById?id=${admin.uid}`, { cookie: admin.cookie })).status).toBe(200)
   } finally {
     await firebase.close()
     await proxy.close()

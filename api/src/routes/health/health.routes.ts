@@ -1,17 +1,10 @@
 import { da } from '@bosted/domain'
-import { FieldValue } from 'firebase-admin/firestore'
 import { Hono } from 'hono'
-import type { Firebase } from '../../lib/firebase.ts'
+import { type Firebase, HEALTH_PROBE_DOCUMENT } from '../../lib/firebase.ts'
 import { isResourceExhausted } from '../../lib/http-error.ts'
 import type { AppEnv } from '../../lib/types.ts'
 
 const CHECK_TIMEOUT_MS = 2_000
-
-/**
- * Where the api proves it can write: one tiny document it overwrites on every check. The rules
- * give clients no access to `health` (it is no collection of the app's); only firebase-admin writes it.
- */
-export const HEALTH_DOCUMENT = 'health/probe'
 
 type CheckState = 'ok' | 'unreachable' | 'resource_exhausted' | 'no_answer'
 
@@ -42,11 +35,10 @@ export async function checkDependencies(firebase: Firebase) {
         if (error.code !== 'auth/user-not-found') throw error
       }),
     ),
-    probe(() => firebase.db.doc(HEALTH_DOCUMENT).get()),
-    // Reads alone said "ok" while a full disk refused every write: the check writes too. The
-    // client retries a commit refused with RESOURCE_EXHAUSTED for up to a minute, so a write that
-    // does not come back in time while reads do is the same finding.
-    probe(() => firebase.db.doc(HEALTH_DOCUMENT).set({ checkedAt: FieldValue.serverTimestamp() }), 'no_answer'),
+    probe(() => firebase.db.doc(HEALTH_PROBE_DOCUMENT).get()),
+    // Reads alone said "ok" while a full disk refused every write: the check writes too (one tiny
+    // document). A write that does not come back in time while reads do is reported as well.
+    probe(() => firebase.probeWrite(), 'no_answer'),
   ])
   return { auth, firestore, firestoreWrites }
 }
@@ -67,7 +59,9 @@ export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
     const reason =
       checks.firestoreWrites === 'resource_exhausted'
         ? 'Firestore refuses writes (RESOURCE_EXHAUSTED): the backend cannot store anything, e.g. its disk is full'
-        : `Firestore answers reads but did not store a write within ${CHECK_TIMEOUT_MS / 1000} s (a full disk looks like this)`
+        : checks.firestoreWrites === 'no_answer'
+          ? `Firestore answers reads but did not store a write within ${CHECK_TIMEOUT_MS / 1000} s`
+          : 'Firestore answers reads but refused a write'
     return c.json({ status: 'degraded', reason, message: da.api.storageFull, checks }, 503)
   }
   return c.json({ status: 'ok', checks })
