@@ -52,12 +52,14 @@ export function AnswerAdmin({ owner, canEdit, onOrderSaved }: Props) {
     onError,
   })
   const reorder = useMutation({
-    mutationFn: (order: string[]) => toastPromise(saveAnswerOrder(owner, order), ORDER_TOASTS),
-    onMutate: (order) => {
+    // `seen`: the stored order the editor reordered, checked before the write (a colleague's change wins).
+    mutationFn: ({ order, seen }: { order: string[]; seen: string[] }) =>
+      toastPromise(saveAnswerOrder(owner, order, seen), ORDER_TOASTS),
+    onMutate: ({ order }) => {
       // Shown in its new place at once; a failure puts it back on the refresh.
       queryClient.setQueryData(key, (current: typeof answers.data) => (current ? { ...current, order } : current))
     },
-    onSuccess: (_, order) => onOrderSaved?.(order),
+    onSuccess: (_, { order }) => onOrderSaved?.(order),
     onSettled: refresh,
     onError,
   })
@@ -81,7 +83,7 @@ export function AnswerAdmin({ owner, canEdit, onOrderSaved }: Props) {
       canEdit={canEdit}
       onAdd={(input) => add.mutate({ input, order })}
       onUpdate={(answer, changes) => update.mutate({ answer, changes })}
-      onReorder={(next) => reorder.mutate(next)}
+      onReorder={(next) => reorder.mutate({ order: next, seen: answers.data?.order ?? [] })}
     />
   )
 }

@@ -40,17 +40,24 @@ export async function updateAnswer(
 
 /**
  * Rewrites `settings.answerOptions`, the display order, in a transaction that first checks the
- * stored order lists the same options: an option a colleague added meanwhile is never dropped by a
- * reorder made from an older list (ConcurrentEditError instead).
+ * stored order is still `seen`, the one the editor reordered: an option a colleague added (or a
+ * reorder a colleague saved) meanwhile is never overwritten from an older list (ConcurrentEditError
+ * instead; the page then shows the stored order).
  */
-export async function saveAnswerOrder(owner: AnswerOwner, order: readonly string[]): Promise<void> {
+export async function saveAnswerOrder(
+  owner: AnswerOwner,
+  order: readonly string[],
+  seen: readonly string[],
+): Promise<void> {
   const [db, { doc, runTransaction }] = await Promise.all([getDb(), firestoreLite()])
   const reference = doc(db, ownerPathOf(owner))
   await runTransaction(db, async (transaction) => {
     const snapshot = await transaction.get(reference)
-    const stored = (snapshot.get('settings.answerOptions') ?? []) as string[]
-    const same = stored.length === order.length && [...stored].sort().join('\n') === [...order].sort().join('\n')
-    if (!same) throw new ConcurrentEditError('the answer options')
+    const value: unknown = snapshot.get('settings.answerOptions')
+    // As getOwnerAnswers reads it: the string entries of the stored list.
+    const stored = Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []
+    const unchanged = stored.length === seen.length && stored.every((id, index) => id === seen[index])
+    if (!unchanged) throw new ConcurrentEditError('the answer options')
     transaction.update(reference, { 'settings.answerOptions': [...order] })
   })
 }
