@@ -13,7 +13,6 @@ export const ERROR_CODES = [
   'internal',
   'unavailable',
   'storage_full',
-  'conflict',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

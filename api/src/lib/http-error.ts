@@ -13,7 +13,6 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   internal: da.api.internal,
   unavailable: da.api.unavailable,
   storage_full: da.api.storageFull,
-  conflict: da.api.conflict,
 }
 
 /** An error that leaves the api as `{error:{code,message,fields?}}` with its status (see app.ts onError). */
@@ -54,7 +53,6 @@ export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   unavailable: 503,
   // 507 Insufficient Storage: the backend cannot store anything (a full disk, an exhausted quota).
   storage_full: 507,
-  conflict: 409,
 }
 
 export const httpError = (code: ErrorCode, options?: ConstructorParameters<typeof HttpError>[2]) =>

@@ -569,6 +569,5 @@ export const da = {
     unavailable: 'Tjenesten er ikke tilgængelig lige nu.',
     storageFull:
       'Intet kan gemmes lige nu, fordi serveren ikke har plads. Det, du har skrevet, er ikke gemt. Sig det til jeres it-ansvarlige.',
-    conflict: 'En anden har gemt først. Du ser nu det, der er gemt.',
   },
 } as const
