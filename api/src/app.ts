@@ -7,13 +7,14 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { isAccountDisabled } from './lib/account.ts'
 import { customTokenSigner } from './lib/custom-token.ts'
 import type { Firebase } from './lib/firebase.ts'
-import { HttpError, httpError, isUnavailable } from './lib/http-error.ts'
+import { HttpError, httpError, isResourceExhausted, isUnavailable } from './lib/http-error.ts'
 import { SessionVerifier } from './lib/sessions.ts'
 import { emulatorKeySource, googleKeySource, TokenVerifier } from './lib/token-verifier.ts'
 import type { AppConfig, AppEnv, Services } from './lib/types.ts'
 import { clientAddress } from './middleware/client-address.ts'
 import { RateLimiter } from './middleware/rate-limit.ts'
 import { sameOrigin } from './middleware/same-origin.ts'
+import { WriteGate, writeGate } from './middleware/write-gate.ts'
 import { authRoutes } from './routes/auth/auth.routes.ts'
 import { healthRoutes } from './routes/health/health.routes.ts'
 import { accessLogRoutes, accessLogVerifyRoutes } from './routes/person/access-log.routes.ts'
@@ -26,10 +27,39 @@ export const DEFAULT_CONFIG: AppConfig = {
   trustProxy: 'loopback',
   sessionMaxAgeMs: SESSION_COOKIE_MAX_AGE_MS,
   sessionCheckCacheMs: 5_000,
-  loginRateLimit: { max: 20, windowMs: 60_000 },
+  loginRateLimit: { max: 300, windowMs: 60_000 },
+  accountRateLimit: { max: 10, windowMs: 60_000 },
   bodyLimitBytes: 16 * 1024,
   identityToolkit: { emulatorHost: undefined, apiKey: 'demo-api-key' },
   acceptUnsignedTokens: false,
+}
+
+/** How much of a refused body the api reads and throws away so its sender can read the 413. */
+const DISCARD_LIMIT_BYTES = 8 * 1024 * 1024
+const DISCARD_TIMEOUT_MS = 30_000
+
+/**
+ * Reads what is left of a refused request body (up to 8 MiB, 30 s) and drops it. Answering while a
+ * client is still sending makes the server close the connection under it: the client sees a socket
+ * reset instead of our 413 (the server's own drain gives up after 0.5 s).
+ */
+async function discardBody(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed || request.body.locked) return
+  const reader = request.body.getReader()
+  const timer = setTimeout(() => void reader.cancel().catch(() => {}), DISCARD_TIMEOUT_MS)
+  try {
+    let read = 0
+    while (read <= DISCARD_LIMIT_BYTES) {
+      const { done, value } = await reader.read()
+      if (done) return
+      read += value.byteLength
+    }
+    await reader.cancel()
+  } catch {
+    // The client went away: nothing to answer.
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 /** Maps what Hono itself throws (malformed requests) onto our error codes. */
@@ -70,6 +100,8 @@ export function createApp(options: { firebase: Firebase; config?: Partial<AppCon
         ? customTokenSigner(config.emulatorServiceAccount)
         : (uid) => firebase.auth.createCustomToken(uid),
     loginLimiter: new RateLimiter(config.loginRateLimit),
+    accountLimiter: new RateLimiter(config.accountRateLimit),
+    writeGate: new WriteGate(() => options.firebase.probeWrite()),
   }
 
   const app = new Hono<AppEnv>()
@@ -82,13 +114,17 @@ export function createApp(options: { firebase: Firebase; config?: Partial<AppCon
       '/api/*',
       bodyLimit({
         maxSize: config.bodyLimitBytes,
-        onError: () => {
+        onError: async (c) => {
+          await discardBody(c.req.raw)
           throw httpError('payload_too_large')
         },
       }),
       clientAddress,
       sameOrigin,
     )
+    // The routes that write Firestore: refused at once with 507 while the backend stores nothing.
+    .use('/api/user/*', writeGate)
+    .use('/api/person/*', writeGate)
     .route('/api/health', healthRoutes)
     .route('/api/auth', authRoutes)
     .route('/api/user', userRoutes)
@@ -104,7 +140,10 @@ export function createApp(options: { firebase: Firebase; config?: Partial<AppCon
     if (error instanceof HttpError) known = error
     else if (error instanceof HTTPException) known = fromHonoException(error)
     else if (isUnavailable(error)) known = httpError('unavailable')
-    else {
+    else if (isResourceExhausted(error)) {
+      console.error(`[api] ${c.var.requestId} ${c.req.method} ${c.req.path}: the backend cannot store writes`)
+      known = httpError('storage_full')
+    } else {
       console.error(`[api] ${c.var.requestId} ${c.req.method} ${c.req.path} failed:`, error)
       known = httpError('internal')
     }

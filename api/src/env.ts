@@ -48,8 +48,9 @@ const EnvSchema = z
       .max(14 * 24 * 60 * 60 * 1000)
       .default(SESSION_COOKIE_MAX_AGE_MS),
     SESSION_CHECK_CACHE_MS: positiveInt.default(5_000),
-    LOGIN_RATE_LIMIT_MAX: positiveInt.default(20),
+    LOGIN_RATE_LIMIT_MAX: positiveInt.default(300),
     LOGIN_RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
+    LOGIN_ACCOUNT_LIMIT_MAX: positiveInt.default(10),
   })
   .refine((env) => env.ACCEPT_UNSIGNED_TOKENS === 'false' || env.FIREBASE_AUTH_EMULATOR_HOST !== undefined, {
     path: ['ACCEPT_UNSIGNED_TOKENS'],
@@ -80,6 +81,7 @@ export function appConfigFromEnv(env: Env): AppConfig {
     sessionMaxAgeMs: env.SESSION_MAX_AGE_MS,
     sessionCheckCacheMs: env.SESSION_CHECK_CACHE_MS,
     loginRateLimit: { max: env.LOGIN_RATE_LIMIT_MAX, windowMs: env.LOGIN_RATE_LIMIT_WINDOW_MS },
+    accountRateLimit: { max: env.LOGIN_ACCOUNT_LIMIT_MAX, windowMs: env.LOGIN_RATE_LIMIT_WINDOW_MS },
     bodyLimitBytes: 16 * 1024,
     identityToolkit: {
       emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,

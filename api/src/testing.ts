@@ -1,6 +1,7 @@
 // Helpers for the api's integration tests: real Auth emulator and emulator-lite (the integration
 // global setup exports their hosts), real ID tokens from the Auth emulator's REST sign-in.
 import { randomUUID } from 'node:crypto'
+import { createServer as createHttpServer } from 'node:http'
 import { connect, createServer, type Socket } from 'node:net'
 import type { UserRole } from '@bosted/domain'
 import { freePort } from '../../infra/stack/src/ports.ts'
@@ -198,3 +199,58 @@ export const CROSS_SITE_HEADERS: readonly Record<string, string>[] = [
   { origin: 'null' },
 ]
 export const CROSS_SITE_ERROR = { code: 'cross_site', message: 'Forespørgslen blev afvist af sikkerhedshensyn.' }
+
+/**
+ * An HTTP hop in front of Firestore (`host:port`) that behaves like a backend on a full disk: reads
+ * pass through, every write (commit, batchWrite, document PATCH/DELETE/create) is refused with
+ * 429 RESOURCE_EXHAUSTED, as emulator-lite and Firestore answer it.
+ */
+export async function fullDiskFirestore(target: string): Promise<{ host: string; close(): Promise<void> }> {
+  const server = createHttpServer(async (request, response) => {
+    const url = request.url ?? '/'
+    const isWrite =
+      /:(commit|batchWrite)\b/.test(url) ||
+      request.method === 'PATCH' ||
+      request.method === 'DELETE' ||
+      (request.method === 'POST' && /\/documents\/[^:]+$/.test(url.split('?')[0] ?? ''))
+    const chunks: Buffer[] = []
+    for await (const chunk of request) chunks.push(chunk as Buffer)
+    if (isWrite) {
+      response.writeHead(429, { 'content-type': 'application/json' })
+      response.end(
+        JSON.stringify({ error: { code: 429, message: 'database or disk is full', status: 'RESOURCE_EXHAUSTED' } }),
+      )
+      return
+    }
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
+      ),
+    )
+    const upstream = await fetch(`http://${target}${url}`, {
+      method: request.method ?? 'GET',
+      headers,
+      body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+    })
+    response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' })
+    response.end(Buffer.from(await upstream.arrayBuffer()))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  return {
+    host: `127.0.0.1:${typeof address === 'object' && address ? address.port : 1}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** A Firebase handle (Auth as usual) whose Firestore is reached through `firestoreHost`. */
+export function firebaseThrough(firestoreHost: string, firestoreProjectId: string): Firebase {
+  const original = process.env.FIRESTORE_EMULATOR_HOST
+  // firebase-admin reads the emulator host when the client is created.
+  process.env.FIRESTORE_EMULATOR_HOST = firestoreHost
+  try {
+    return createFirebase({ projectId: readEnv().FIREBASE_PROJECT_ID, firestoreProjectId, useFirestoreEmulator: true })
+  } finally {
+    process.env.FIRESTORE_EMULATOR_HOST = original
+  }
+}

@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'cross_site',
   'internal',
   'unavailable',
+  'storage_full',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -83,3 +83,44 @@ test('the answer migration fills exactly the missing fields', () => {
   })
   expect(missingLocationAnswerFields({ entity: 'location', hidden: true, createdAt: 'x' }, now)).toEqual({})
 })
+
+test('refuses a password longer than 4096 characters, with the Danish message', () => {
+  const base = { firstName: 'Ann', email: 'a@b.dk' }
+  expect(NewUserSchema.safeParse({ ...base, password: 'x'.repeat(4096) }).success).toBe(true)
+  expect(messages(NewUserSchema.safeParse({ ...base, password: 'x'.repeat(10 * 1024) }))).toEqual([
+    'Adgangskode må højst være 4096 tegn',
+  ])
+})
+
+test('refuses names with control, NUL, zero-width or bidi-override characters, for staff and persons alike', () => {
+  const hidden = [
+    '\u0000',
+    '\u0007',
+    '\u007F',
+    '\u0085',
+    '\u200B',
+    '\u200D',
+    '\uFEFF',
+    '\u202E',
+    '\u202A',
+    '\u2066',
+    '\u2069',
+  ]
+  for (const character of hidden) {
+    const name = `An${character}n`
+    expect(messages(NewUserSchema.safeParse({ firstName: name, email: 'a@b.dk', password: 'secret' }))).toEqual([
+      'Navnet må ikke indeholde usynlige tegn eller styretegn',
+    ])
+    expect(
+      messages(NewUserSchema.safeParse({ firstName: 'Ann', lastName: name, email: 'a@b.dk', password: 'secret' })),
+    ).toEqual(['Navnet må ikke indeholde usynlige tegn eller styretegn'])
+    expect(messages(NewPersonSchema.safeParse({ firstName: name, email: 'a@b.dk', password: 'secret' }))).toContain(
+      'Navnet må ikke indeholde usynlige tegn eller styretegn',
+    )
+  }
+  // Danish letters, accents, hyphens and apostrophes are names.
+  expect(
+    NewUserSchema.safeParse({ firstName: 'Åse-Marie', lastName: "D'Ørsted Ñ", email: 'a@b.dk', password: 'secret' })
+      .success,
+  ).toBe(true)
+})

@@ -2,11 +2,29 @@ import { z } from 'zod'
 import { da } from './messages/da.ts'
 
 export const PASSWORD_MIN_LENGTH = 6
+/**
+ * Firebase's upper bound (the longest password its SDKs accept): every password production takes
+ * is taken here, and a 10 KB body of "password" is refused before it reaches Auth.
+ */
+export const PASSWORD_MAX_LENGTH = 4096
 export const PERSON_FIRST_NAME_MIN_LENGTH = 2
 /** The spec's "simple pattern": something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-export const FirstNameSchema = z.string().trim().min(1, da.validation.firstNameRequired)
+/**
+ * What a name shown to colleagues must not contain: control characters (C0 with NUL, DEL, C1),
+ * zero-width characters (U+200B–U+200D, U+FEFF) and bidi overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069), which hide or reorder what is displayed.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+export const HIDDEN_NAME_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u200B-\u200D\u202A-\u202E\u2066-\u2069\uFEFF]/
+
+/** A name (first, last, display) as typed: trimmed, without hidden characters. */
+export const NameSchema = z
+  .string()
+  .trim()
+  .refine((value) => !HIDDEN_NAME_CHARACTERS.test(value), da.validation.nameInvalidCharacters)
+export const FirstNameSchema = NameSchema.pipe(z.string().min(1, da.validation.firstNameRequired))
 export const EmailSchema = z
   .string()
   .trim()
@@ -16,6 +34,7 @@ export const PasswordSchema = z
   .string()
   .min(1, da.validation.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, da.validation.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, da.validation.passwordTooLong)
 
 /** 'Required fields present' (SPEC §5): first name, email and password are all non-blank. */
 export function hasRequiredFields(draft: { firstName?: string; email?: string; password?: string }): boolean {

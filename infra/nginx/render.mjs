@@ -14,15 +14,18 @@ function fill(template, values) {
 }
 
 /**
- * @param {{ appPort: number, apiUpstream: string, webRoot: string, cspConnectSrc: string, prefix: string }} options
+ * `listenHost` binds one address (the native stack passes STACK_HOST); without it nginx listens on
+ * every address, as in the web container, where only the published port is reachable.
+ * @param {{ appPort: number, listenHost?: string, apiUpstream: string, webRoot: string, cspConnectSrc: string, prefix: string }} options
  * @returns {{ nginxConfPath: string }}
  */
-export function renderNginxConfig({ appPort, apiUpstream, webRoot, cspConnectSrc, prefix }) {
+export function renderNginxConfig({ appPort, listenHost, apiUpstream, webRoot, cspConnectSrc, prefix }) {
   mkdirSync(prefix, { recursive: true })
   // As root, workers would drop to `nobody`, who cannot read a private web root; keep our user.
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
   const values = {
     APP_PORT: appPort,
+    LISTEN: listenHost ? `${listenHost.includes(':') ? `[${listenHost}]` : listenHost}:${appPort}` : String(appPort),
     API_UPSTREAM: apiUpstream,
     WEB_ROOT: webRoot,
     CSP_CONNECT_SRC: cspConnectSrc,
@@ -38,11 +41,15 @@ export function renderNginxConfig({ appPort, apiUpstream, webRoot, cspConnectSrc
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values: args } = parseArgs({
     options: Object.fromEntries(
-      ['prefix', 'app-port', 'api-upstream', 'web-root', 'csp-connect-src'].map((name) => [name, { type: 'string' }]),
+      ['prefix', 'app-port', 'listen-host', 'api-upstream', 'web-root', 'csp-connect-src'].map((name) => [
+        name,
+        { type: 'string' },
+      ]),
     ),
   })
   const { nginxConfPath } = renderNginxConfig({
     appPort: Number(args['app-port'] ?? 8000),
+    listenHost: args['listen-host'],
     apiUpstream: args['api-upstream'] ?? 'api:3001',
     webRoot: args['web-root'] ?? '/usr/share/nginx/html',
     cspConnectSrc: args['csp-connect-src'] ?? '',

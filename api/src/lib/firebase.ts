@@ -1,6 +1,6 @@
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app'
 import { type Auth, getAuth } from 'firebase-admin/auth'
-import { type Firestore, initializeFirestore } from 'firebase-admin/firestore'
+import { FieldValue, type Firestore, initializeFirestore } from 'firebase-admin/firestore'
 import { getStorage } from 'firebase-admin/storage'
 import { GoogleAuth } from 'google-auth-library'
 import { type AccessLogStore, cloudLoggingAccessLog, emulatorAccessLog } from './access-log.ts'
@@ -29,6 +29,11 @@ export type Firebase = {
   bucket(): ReturnType<ReturnType<typeof getStorage>['bucket']>
   /** Who read a person's data: emulator-lite's log, or Cloud Logging in production. */
   accessLog: AccessLogStore
+  /**
+   * Stores one tiny document (`health/probe`) and resolves once the backend took it; rejects with
+   * `code` 8 when it refused for lack of space (RESOURCE_EXHAUSTED), with the cause otherwise.
+   */
+  probeWrite(): Promise<void>
   close(): Promise<void>
 }
 
@@ -76,6 +81,12 @@ export function createFirebase(options: FirebaseOptions): Firebase {
           },
         })
   const bucketName = options.storageBucket ?? `${firestoreProjectId}.appspot.com`
+  const probeWrite =
+    options.useFirestoreEmulator && emulatorHost
+      ? () => probeEmulatorWrite(emulatorHost, firestoreProjectId)
+      : async () => {
+          await db.doc(HEALTH_PROBE_DOCUMENT).set({ checkedAt: FieldValue.serverTimestamp() })
+        }
   return {
     projectId: options.projectId,
     firestoreProjectId,
@@ -83,6 +94,48 @@ export function createFirebase(options: FirebaseOptions): Firebase {
     db,
     bucket: () => getStorage(app).bucket(bucketName),
     accessLog,
+    probeWrite,
     close: () => deleteApp(app),
   }
+}
+
+/** Where the api proves it can write; the rules give clients no access to `health`. */
+export const HEALTH_PROBE_DOCUMENT = 'health/probe'
+
+/**
+ * The probe write against emulator-lite, as one REST commit with the emulator's privileged header
+ * (as the access log's calls): firebase-admin retries a commit refused with RESOURCE_EXHAUSTED for
+ * up to ten minutes, so through it a full disk would look like a slow backend, not a full one.
+ */
+async function probeEmulatorWrite(host: string, projectId: string): Promise<void> {
+  const database = `projects/${encodeURIComponent(projectId)}/databases/(default)`
+  const response = await fetch(`http://${host}/v1/${database}/documents:commit`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+    body: JSON.stringify({
+      writes: [
+        {
+          update: {
+            name: `${database}/documents/${HEALTH_PROBE_DOCUMENT}`,
+            fields: { checkedAt: { timestampValue: new Date().toISOString() } },
+          },
+        },
+      ],
+    }),
+    signal: AbortSignal.timeout(2_000),
+  })
+  if (response.ok) {
+    await response.body?.cancel()
+    return
+  }
+  const body = (await response.json().catch(() => null)) as { error?: { status?: unknown; message?: unknown } } | null
+  const status = body?.error?.status
+  throw Object.assign(
+    new Error(
+      `the probe write was refused: ${String(status ?? response.status)} ${String(body?.error?.message ?? '')}`,
+    ),
+    {
+      code: status === 'RESOURCE_EXHAUSTED' ? 8 : response.status,
+    },
+  )
 }

@@ -12,6 +12,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   cross_site: da.api.crossSite,
   internal: da.api.internal,
   unavailable: da.api.unavailable,
+  storage_full: da.api.storageFull,
 }
 
 /** An error that leaves the api as `{error:{code,message,fields?}}` with its status (see app.ts onError). */
@@ -50,6 +51,8 @@ export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   cross_site: 403,
   internal: 500,
   unavailable: 503,
+  // 507 Insufficient Storage: the backend cannot store anything (a full disk, an exhausted quota).
+  storage_full: 507,
 }
 
 export const httpError = (code: ErrorCode, options?: ConstructorParameters<typeof HttpError>[2]) =>
@@ -67,4 +70,15 @@ export function isUnavailable(error: unknown): boolean {
     code === 'app/network-timeout' ||
     code === 'ECONNREFUSED'
   )
+}
+
+/**
+ * Where a write was refused because the backend cannot store anything: Firestore's
+ * RESOURCE_EXHAUSTED (gRPC code 8; emulator-lite answers it on a full disk) or an Auth error that
+ * carries it.
+ */
+export function isResourceExhausted(error: unknown): boolean {
+  const candidate = error as { code?: unknown; message?: unknown } | null
+  if (candidate?.code === 8 || candidate?.code === 'resource-exhausted') return true
+  return typeof candidate?.message === 'string' && /\bRESOURCE_EXHAUSTED\b/.test(candidate.message)
 }

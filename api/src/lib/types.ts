@@ -1,5 +1,6 @@
 import type { DecodedIdToken } from 'firebase-admin/auth'
 import type { RateLimiter } from '../middleware/rate-limit.ts'
+import type { WriteGate } from '../middleware/write-gate.ts'
 import type { ServiceAccount } from './custom-token.ts'
 import type { Firebase } from './firebase.ts'
 import type { SessionVerifier } from './sessions.ts'
@@ -15,6 +16,7 @@ export type AppConfig = {
   sessionMaxAgeMs: number
   sessionCheckCacheMs: number
   loginRateLimit: { max: number; windowMs: number }
+  accountRateLimit: { max: number; windowMs: number }
   bodyLimitBytes: number
   /** Where refresh exchanges a custom token for an ID token: the Auth emulator, or Google with an API key. */
   identityToolkit: { emulatorHost: string | undefined; apiKey: string }
@@ -37,7 +39,12 @@ export type Services = {
   sessions: SessionVerifier
   /** A custom token for uid, for refresh to exchange for a fresh ID token. */
   createCustomToken: (uid: string) => Promise<string>
+  /** Sign-in tokens that do not verify, per client address. */
   loginLimiter: RateLimiter
+  /** Sign-in tokens that verify but are refused, per account. */
+  accountLimiter: RateLimiter
+  /** Whether the backend stores writes (a probe write every few seconds at most). */
+  writeGate: WriteGate
   config: AppConfig
 }
 

@@ -1,6 +1,4 @@
-import type { MiddlewareHandler } from 'hono'
 import { httpError } from '../lib/http-error.ts'
-import type { AppEnv, Services } from '../lib/types.ts'
 
 export type RateLimitOptions = { max: number; windowMs: number; now?: () => number }
 
@@ -46,16 +44,11 @@ export class RateLimiter {
 }
 
 /**
- * 429 `too_many_requests` with Retry-After once a client address has failed too often. Only failed
- * attempts (4xx) count: a care home's staff share one office address and all sign in at the start
- * of a shift, so counting successes would lock out honest colleagues, not guessers.
+ * Counts one refused attempt of `key`, or throws 429 `too_many_requests` with Retry-After when
+ * `key` has used up its window (the attempt is then not counted again).
  */
-export function rateLimitFailures(limiterOf: (services: Services) => RateLimiter): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const limiter = limiterOf(c.var.services)
-    const retryAfter = limiter.check(c.var.clientAddress)
-    if (retryAfter > 0) throw httpError('too_many_requests', { headers: { 'retry-after': String(retryAfter) } })
-    await next()
-    if (c.res.status >= 400 && c.res.status < 500) limiter.hit(c.var.clientAddress)
-  }
+export function countRefusal(limiter: RateLimiter, key: string): void {
+  const retryAfter = limiter.check(key)
+  if (retryAfter > 0) throw httpError('too_many_requests', { headers: { 'retry-after': String(retryAfter) } })
+  limiter.hit(key)
 }

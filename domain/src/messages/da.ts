@@ -18,6 +18,8 @@ export const da = {
     passwordRequired: 'Adgangskode er påkrævet',
     passwordTooShort: 'Adgangskode skal være mindst 6 tegn',
     firstNameTooShort: 'Fornavn skal være mindst 2 tegn',
+    passwordTooLong: 'Adgangskode må højst være 4096 tegn',
+    nameInvalidCharacters: 'Navnet må ikke indeholde usynlige tegn eller styretegn',
   },
   leaveCreation: 'Du har ikke udfyldt alle påkrævede felter. Er du sikker på, at du vil forlade siden?',
   person: {
@@ -70,6 +72,9 @@ export const da = {
   /** The frame around every signed-in page: header, menus, loading. */
   shell: {
     appName: 'Bosted',
+    /** The api reports that the backend stores nothing (a full disk). */
+    storageFull:
+      'Intet kan gemmes lige nu: serveren har ikke mere plads. Det, du skriver, bliver ikke gemt. Sig det til jeres it-ansvarlige.',
     home: 'Bosted – gå til Dagsoversigt',
     mainNav: 'Hovedmenu',
     userMenu: (name: string) => `Brugermenu for ${name}`,
@@ -201,6 +206,8 @@ export const da = {
     correctPending: 'Retter notat',
     correctOk: 'Notatet blev rettet',
     correctFail: 'Der skete en fejl. Notatet blev ikke rettet.',
+    /** Two corrections of one entry at once: the second is refused. */
+    correctConflict: 'En anden har rettet notatet først. Din rettelse er ikke gemt – du ser nu den nye tekst.',
     deletePending: 'Sletter notat',
     deleteOk: 'Notatet blev slettet',
     deleteFail: 'Der skete en fejl. Notatet blev ikke slettet.',
@@ -370,6 +377,8 @@ export const da = {
     updatePending: 'Opdaterer lokation',
     updateOk: 'Lokationen blev opdateret',
     updateFail: 'Der skete en fejl med at opdatere lokationen',
+    /** Two admins saving a subscription at once: the second is refused and sees the stored one. */
+    subscriptionConflict: 'En anden har gemt abonnementet først. Dit er ikke gemt – du ser nu det gemte abonnement.',
     searchPersons: 'Søg blandt alle borgere (navn eller email)',
     noPersonsFound: 'Ingen borgere matcher søgningen.',
     loadFailed: 'Lokationerne kunne ikke hentes.',
@@ -505,6 +514,7 @@ export const da = {
     orderPending: 'Gemmer rækkefølge',
     orderOk: 'Rækkefølgen blev gemt',
     orderFail: 'Der skete en fejl. Rækkefølgen blev ikke gemt.',
+    orderConflict: 'En anden har ændret svarmulighederne samtidig. Rækkefølgen er ikke gemt – du ser nu de gemte.',
     loadFailed: 'Svarmulighederne kunne ikke hentes.',
   },
   /** /person/{id}/settings and /settings/notifications. */
@@ -557,5 +567,7 @@ export const da = {
     crossSite: 'Forespørgslen blev afvist af sikkerhedshensyn.',
     internal: 'Der skete en uventet fejl. Prøv igen.',
     unavailable: 'Tjenesten er ikke tilgængelig lige nu.',
+    storageFull:
+      'Intet kan gemmes lige nu, fordi serveren ikke har plads. Det, du har skrevet, er ikke gemt. Sig det til jeres it-ansvarlige.',
   },
 } as const

@@ -80,9 +80,11 @@ USER_DIRECTIVE=
 if [ "$(id -u)" = 0 ]; then USER_DIRECTIVE="user $(id -un);"; fi
 
 mkdir -p "$PREFIX"
-export PREFIX WEB_ROOT APP_PORT API_UPSTREAM CSP_CONNECT_SRC USER_DIRECTIVE
+# Inside the container nginx listens on every address; only the published port reaches it.
+LISTEN=$APP_PORT
+export PREFIX WEB_ROOT LISTEN APP_PORT API_UPSTREAM CSP_CONNECT_SRC USER_DIRECTIVE
 # Only our placeholders: nginx's own variables ($host, $uri …) must stay as they are.
-placeholders='${APP_PORT} ${API_UPSTREAM} ${WEB_ROOT} ${CSP_CONNECT_SRC} ${PREFIX} ${USER_DIRECTIVE}'
+placeholders='${LISTEN} ${APP_PORT} ${API_UPSTREAM} ${WEB_ROOT} ${CSP_CONNECT_SRC} ${PREFIX} ${USER_DIRECTIVE}'
 envsubst "$placeholders" <"$TEMPLATES/app.conf.template" >"$PREFIX/app.conf"
 envsubst "$placeholders" <"$TEMPLATES/nginx.conf.template" >"$PREFIX/nginx.conf"
 

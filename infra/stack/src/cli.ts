@@ -2,11 +2,18 @@
 import { spawn } from 'node:child_process'
 import { REPO_ROOT, readStackEnv } from './env.ts'
 import { PortInUseError } from './ports.ts'
+import { StackAlreadyRunningError } from './run-file.ts'
 import { DEMO_ACCOUNTS, startStack, webConfigFor } from './stack.ts'
 
 const mode = process.argv.includes('--dev') ? 'dev' : 'start'
 /** `--no-build` serves the existing web/dist (it is still built when missing). */
 const build = mode === 'start' && !process.argv.includes('--no-build')
+
+// The launcher's own output may go to a file on a full disk or a closed pipe: a failed write of a
+// status line must never stop the stack it supervises (Console ignores the errors it sees; these
+// are the asynchronous ones a stream emits).
+process.stdout.on('error', () => {})
+process.stderr.on('error', () => {})
 
 async function main(): Promise<void> {
   const env = readStackEnv()
@@ -55,19 +62,11 @@ async function main(): Promise<void> {
   console.log('Demo accounts:')
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(22)} ${account.password}  ${account.role}`)
   console.log('Press Ctrl-C to stop.')
-
-  for (const service of children) {
-    service.child.once('exit', (code) => {
-      if (!stopping) {
-        console.error(`${service.name} exited unexpectedly (code ${code}); stopping the stack.`)
-        void shutdown('exit')
-      }
-    })
-  }
+  // A service that crashes is restarted by its supervisor (process.ts), which says so on stderr.
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof PortInUseError) console.error(error.message)
+  if (error instanceof PortInUseError || error instanceof StackAlreadyRunningError) console.error(error.message)
   else console.error(`make ${mode} failed: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
 })

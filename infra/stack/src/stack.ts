@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { DEMO_PASSWORD } from '@bosted/domain'
 import { REPO_ROOT, type StackEnv } from './env.ts'
 import { assertPortsFree } from './ports.ts'
-import type { RunningService } from './process.ts'
+import type { RestartPolicy, RunningService, Supervision } from './process.ts'
+import { identify, reclaimPreviousRun, removeRunFile, writeRunFile } from './run-file.ts'
 import { startAuthEmulator } from './services/auth-emulator.ts'
 import { startNodeService } from './services/node-services.ts'
 import { startWebServer, WEB_DIST, type WebConfig } from './services/web.ts'
@@ -32,6 +33,10 @@ export type StackOptions = {
   api?: boolean
   echo?: boolean
   log?: (line: string) => void
+  /** Restart a crashed service with backoff (default), or leave it down (`false`). */
+  restart?: RestartPolicy | false
+  /** The launcher's lines about restarts and log trouble; stderr by default. */
+  report?: (line: string) => void
 }
 
 export type Stack = {
@@ -125,16 +130,35 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ...(runApi ? [{ port: env.API_PORT, variable: 'API_PORT' }] : []),
     ...(serveWeb ? [{ port: env.APP_PORT, variable: 'APP_PORT' }] : []),
   ]
+  const runDir = join(env.DATA_DIR, 'run', String(env.APP_PORT))
+  mkdirSync(runDir, { recursive: true })
+  // A previous run whose launcher died left its services holding our ports: stop them first.
+  await reclaimPreviousRun(runDir, log)
   await assertPortsFree(ports, env.STACK_HOST)
 
   if (serveWeb && (options.build || !existsSync(join(WEB_DIST, 'index.html')))) buildWebIfChanged(log)
 
-  const runDir = join(env.DATA_DIR, 'run', String(env.APP_PORT))
-  mkdirSync(runDir, { recursive: true })
   const services: RunningService[] = []
+  // Every launch (first start, restart) records the pids, so a launcher that dies leaves a trail.
+  const launched = new Map<string, number>()
+  const recordProcesses = () =>
+    writeRunFile(runDir, {
+      launcher: identify(process.pid),
+      services: [...launched].map(([name, pid]) => ({ name, ...identify(pid) })),
+    })
+  const supervisionOf = (name: string): Supervision => ({
+    restart: options.restart,
+    report: options.report,
+    onLaunch: (child) => {
+      if (child.pid === undefined) return
+      launched.set(name, child.pid)
+      recordProcesses()
+    },
+  })
   const stop = async () => {
     for (const service of [...services].reverse()) await service.stop()
     services.length = 0
+    removeRunFile(runDir)
   }
   const firebaseEnv = emulatorEnv(env)
   const host = env.STACK_HOST
@@ -154,6 +178,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             workDir: officialAuthDir,
             persist: options.persist,
             echo: options.echo,
+            supervision: supervisionOf('auth'),
           }).then(track(services)),
       exists('emulatorLite')
         ? startNodeService({
@@ -198,6 +223,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             healthUrl: liteAuth ? `http://${host}:${env.AUTH_PORT}/` : `http://${host}:${env.FIRESTORE_PORT}/health`,
             logDir: runDir,
             echo: options.echo,
+            supervision: supervisionOf('emulator-lite'),
           }).then(track(services))
         : Promise.resolve(null),
     ])
@@ -224,8 +250,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           entry: 'api/src/index.ts',
           env: { ...firebaseEnv, API_HOST: host, API_PORT: String(env.API_PORT), COOKIE_SECURE: 'false' },
           healthUrl: `http://${host}:${env.API_PORT}/api/health`,
+          // On a full disk the api answers 503 degraded: up, and saying so; a restart would not help.
+          readyWhenDegraded: true,
           logDir: runDir,
           echo: options.echo,
+          supervision: supervisionOf('api'),
         }).then(track(services))
         log('api ready')
       }
@@ -239,6 +268,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           config: webConfigFor(env),
           server: env.WEB_SERVER,
           echo: options.echo,
+          supervision: supervisionOf('web'),
         })
         services.push(web)
         webServerKind = web.kind

@@ -23,6 +23,8 @@ vi.mock('../features/session/api/load-session-user.ts', () => ({
     locations: ['a'],
   })),
 }))
+// The shell asks the api whether anything can be saved; here the backend is healthy.
+vi.mock('../features/backend-status/api/get-backend-health.ts', () => ({ getBackendHealth: vi.fn(async () => 'ok') }))
 vi.mock('../features/locations/api/get-locations.ts', () => ({
   getLocations: vi.fn(async () => [{ id: 'a', name: 'Åbo', logoUrl: null }]),
 }))

@@ -92,3 +92,18 @@ test('toastPromise hands back the original promise: the caller still gets its va
   const failure = new Error('permission-denied')
   await expect(toastPromise(Promise.reject(failure), messages)).rejects.toBe(failure)
 })
+
+test('a save the backend refused for lack of space says so in Danish, whatever was being saved', async () => {
+  render(<Toaster />)
+  act(() => {
+    void toastPromise(
+      Promise.reject(Object.assign(new Error('disk full'), { code: 'resource-exhausted' })),
+      messages,
+    ).catch(() => {})
+  })
+  expect(
+    await screen.findByText(
+      'Intet kan gemmes lige nu: serveren har ikke mere plads. Det, du skriver, bliver ikke gemt. Sig det til jeres it-ansvarlige.',
+    ),
+  ).toBeInTheDocument()
+})

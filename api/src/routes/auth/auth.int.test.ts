@@ -26,7 +26,10 @@ let api: TestApi
 let employee: TestUser
 
 beforeAll(async () => {
-  api = createTestApi('demo-api-auth', { loginRateLimit: { max: 3, windowMs: 60_000 } })
+  api = createTestApi('demo-api-auth', {
+    loginRateLimit: { max: 3, windowMs: 60_000 },
+    accountRateLimit: { max: 3, windowMs: 60_000 },
+  })
   employee = await createTestUser(api.firebase, { userRole: 'user', locations: ['loc-a'] })
 })
 afterAll(() => api.close())
@@ -160,6 +163,56 @@ test('login answers 429 after too many failed attempts from one address, and oth
     headers: { 'x-real-ip': '192.0.2.8' },
   })
   expect(other.status).toBe(200)
+})
+
+test('one bad client refilling its window from the office address never keeps a colleague there from signing in', async () => {
+  const office = { 'x-real-ip': '192.0.2.30' }
+  // The bad client keeps its window full (3 garbage tokens allowed here), then goes on.
+  for (let attempt = 0; attempt < 8; attempt++) {
+    await call(api.app, 'POST', '/api/auth/login', { body: { idToken: `garbage-${attempt}` }, headers: office })
+  }
+  const garbage = await call(api.app, 'POST', '/api/auth/login', { body: { idToken: 'garbage' }, headers: office })
+  expect(garbage.status).toBe(429)
+  for (let colleague = 0; colleague < 3; colleague++) {
+    const response = await call(api.app, 'POST', '/api/auth/login', {
+      body: { idToken: await signIn(api.env, employee) },
+      headers: office,
+    })
+    expect(response.status).toBe(200)
+  }
+})
+
+test('a flood of garbage tokens from one address is throttled with 429 and a Danish message', async () => {
+  const headers = { 'x-real-ip': '192.0.2.31' }
+  const statuses: number[] = []
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const response = await call(api.app, 'POST', '/api/auth/login', { body: { idToken: 'a.b.c' }, headers })
+    statuses.push(response.status)
+    if (response.status === 429) {
+      expect(await response.json()).toEqual({
+        error: { code: 'too_many_requests', message: 'For mange forsøg. Vent lidt, og prøv igen.' },
+      })
+    }
+  }
+  expect(statuses).toEqual([401, 401, 401, ...Array(17).fill(429)])
+})
+
+test('a token that verifies but is refused counts against its account, not the office address', async () => {
+  const refused = await createTestUser(api.firebase, { userRole: 'user', locations: ['loc-a'] })
+  await api.firebase.db.collection('users').doc(refused.uid).update({ 'settings.disabled': true })
+  const office = { 'x-real-ip': '192.0.2.40' }
+  const statuses: number[] = []
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const idToken = await signIn(api.env, refused)
+    // From a different address each time: the count follows the account.
+    statuses.push((await call(api.app, 'POST', '/api/auth/login', { body: { idToken }, headers: from() })).status)
+  }
+  expect(statuses).toEqual([403, 403, 403, 429])
+  const colleague = await call(api.app, 'POST', '/api/auth/login', {
+    body: { idToken: await signIn(api.env, employee) },
+    headers: office,
+  })
+  expect(colleague.status).toBe(200)
 })
 
 test('successful sign-ins never count against an address: a whole shift signs in from one office', async () => {

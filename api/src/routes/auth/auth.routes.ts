@@ -7,37 +7,48 @@ import { HttpError, httpError, isUnavailable } from '../../lib/http-error.ts'
 import { idTokenForCustomToken } from '../../lib/identity-toolkit.ts'
 import { isInvalidSessionError } from '../../lib/sessions.ts'
 import type { AppEnv } from '../../lib/types.ts'
-import { rateLimitFailures } from '../../middleware/rate-limit.ts'
+import { countRefusal } from '../../middleware/rate-limit.ts'
 import { validateJson } from '../../middleware/validate.ts'
 
 /** Firebase's advice: only mint a session from a sign-in made in the last few minutes. */
 const RECENT_SIGN_IN_S = 5 * 60
 
+/**
+ * Sign-in limits like Firebase's (docs/decisions/0013-sign-in-limits.md). A care home's whole shift
+ * signs in from one office address, so nothing here ever refuses a token that verifies and is
+ * accepted:
+ * - a token that does not verify (garbage, forged, expired, revoked) counts against its client
+ *   address, with a budget no shift reaches (`loginRateLimit`, 300 a minute by default); past it,
+ *   such tokens get 429 while colleagues' valid sign-ins from the same address still get in;
+ * - a token that verifies but is refused (sign-in too old, account turned off) counts against that
+ *   account (`accountRateLimit`), wherever it comes from.
+ * Password guessing itself is throttled per account where passwords are checked (Auth).
+ */
 export const authRoutes = new Hono<AppEnv>()
-  .post(
-    '/login',
-    rateLimitFailures((services) => services.loginLimiter),
-    validateJson(LoginRequestSchema),
-    async (c) => {
-      const { firebase, config, tokens } = c.var.services
-      const { idToken } = c.req.valid('json')
-      let uid: string
-      try {
-        const decoded = await tokens.verifyIdToken(idToken)
-        if (Date.now() / 1000 - decoded.auth_time > RECENT_SIGN_IN_S) throw httpError('unauthenticated')
-        uid = decoded.uid
-      } catch (error) {
-        if (error instanceof HttpError || isInvalidSessionError(error)) throw httpError('unauthenticated')
-        throw error
-      }
-      // A disabled person or staff member (settings.disabled) is refused, with the Danish message.
-      if (await isAccountDisabled(firebase.db, uid)) throw httpError('forbidden', { message: da.login.userDisabled })
-      const sessionCookie = await firebase.auth.createSessionCookie(idToken, { expiresIn: config.sessionMaxAgeMs })
-      c.var.services.sessions.admit(sessionCookie)
-      setSessionCookies(c, sessionCookie, uid)
-      return c.json({ userId: uid })
-    },
-  )
+  .post('/login', validateJson(LoginRequestSchema), async (c) => {
+    const { firebase, config, tokens, loginLimiter, accountLimiter } = c.var.services
+    const { idToken } = c.req.valid('json')
+    let decoded: Awaited<ReturnType<typeof tokens.verifyIdToken>>
+    try {
+      decoded = await tokens.verifyIdToken(idToken)
+    } catch (error) {
+      if (!isInvalidSessionError(error)) throw error
+      countRefusal(loginLimiter, `address:${c.var.clientAddress}`)
+      throw httpError('unauthenticated')
+    }
+    const uid = decoded.uid
+    const refuse = (error: HttpError): never => {
+      countRefusal(accountLimiter, `account:${uid}`)
+      throw error
+    }
+    if (Date.now() / 1000 - decoded.auth_time > RECENT_SIGN_IN_S) refuse(httpError('unauthenticated'))
+    // A disabled person or staff member (settings.disabled) is refused, with the Danish message.
+    if (await isAccountDisabled(firebase.db, uid)) refuse(httpError('forbidden', { message: da.login.userDisabled }))
+    const sessionCookie = await firebase.auth.createSessionCookie(idToken, { expiresIn: config.sessionMaxAgeMs })
+    c.var.services.sessions.admit(sessionCookie)
+    setSessionCookies(c, sessionCookie, uid)
+    return c.json({ userId: uid })
+  })
   .post('/validate', validateJson(ValidateRequestSchema), async (c) => {
     const { token } = c.req.valid('json')
     const session = await c.var.services.sessions.verify(token || getCookie(c, SESSION_COOKIE))

@@ -2,7 +2,15 @@ import { createServer } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createApp } from '../../app.ts'
 import { createFirebase } from '../../lib/firebase.ts'
-import { call, createTestApi, type TestApi } from '../../testing.ts'
+import {
+  call,
+  createTestApi,
+  createTestUser,
+  firebaseThrough,
+  fullDiskFirestore,
+  loginAs,
+  type TestApi,
+} from '../../testing.ts'
 
 let api: TestApi
 let deadHost: string
@@ -21,7 +29,10 @@ afterAll(() => api.close())
 test('health answers 200 when Auth and Firestore are reachable', async () => {
   const response = await call(api.app, 'GET', '/api/health')
   expect(response.status).toBe(200)
-  expect(await response.json()).toEqual({ status: 'ok', checks: { auth: 'ok', firestore: 'ok' } })
+  expect(await response.json()).toEqual({
+    status: 'ok',
+    checks: { auth: 'ok', firestore: 'ok', firestoreWrites: 'ok' },
+  })
 })
 
 test('health answers 503 naming Firestore when it cannot be reached', async () => {
@@ -39,7 +50,7 @@ test('health answers 503 naming Firestore when it cannot be reached', async () =
     expect(response.status).toBe(503)
     expect(await response.json()).toEqual({
       error: { code: 'unavailable', message: 'Cannot reach firestore' },
-      checks: { auth: 'ok', firestore: 'unreachable' },
+      checks: { auth: 'ok', firestore: 'unreachable', firestoreWrites: 'unreachable' },
     })
   } finally {
     await firebase.close()
@@ -59,10 +70,63 @@ test('health answers 503 naming Auth when it cannot be reached', async () => {
     expect(response.status).toBe(503)
     expect(await response.json()).toEqual({
       error: { code: 'unavailable', message: 'Cannot reach auth' },
-      checks: { auth: 'unreachable', firestore: 'ok' },
+      checks: { auth: 'unreachable', firestore: 'ok', firestoreWrites: 'ok' },
     })
   } finally {
     process.env.FIREBASE_AUTH_EMULATOR_HOST = authHost
     await firebase.close()
+  }
+})
+
+test('health answers 503 degraded with the reason when Firestore reads but refuses writes (a full disk)', async () => {
+  const proxy = await fullDiskFirestore(api.env.FIRESTORE_EMULATOR_HOST ?? '')
+  const firebase = firebaseThrough(proxy.host, 'demo-api-health')
+  try {
+    const response = await call(createApp({ firebase }), 'GET', '/api/health')
+    expect(response.status).toBe(503)
+    expect(await response.json()).toEqual({
+      status: 'degraded',
+      reason: 'Firestore refuses writes (RESOURCE_EXHAUSTED): the backend cannot store anything, e.g. its disk is full',
+      message:
+        'Intet kan gemmes lige nu, fordi serveren ikke har plads. Det, du har skrevet, er ikke gemt. Sig det til jeres it-ansvarlige.',
+      checks: { auth: 'ok', firestore: 'ok', firestoreWrites: 'resource_exhausted' },
+    })
+  } finally {
+    await firebase.close()
+    await proxy.close()
+  }
+})
+
+test('a write while the backend stores nothing answers 507 storage_full in Danish at once, and changes nothing', async () => {
+  const { db } = api.firebase
+  const admin = await loginAs(api, await createTestUser(api.firebase, { userRole: 'admin' }))
+  const person = await createTestUser(api.firebase, { displayName: 'Borger Fuld' })
+  await db
+    .collection('persons')
+    .doc(person.uid)
+    .set({ id: person.uid, firstName: 'Borger', lastName: 'Fuld', locationId: 'north', settings: { disabled: false } })
+  const proxy = await fullDiskFirestore(api.env.FIRESTORE_EMULATOR_HOST ?? '')
+  const firebase = firebaseThrough(proxy.host, 'demo-api-health')
+  try {
+    const app = createApp({ firebase })
+    const response = await call(app, 'PUT', `/api/person/${person.uid}/disabled`, {
+      cookie: admin.cookie,
+      body: { disabled: true },
+    })
+    expect(response.status).toBe(507)
+    expect(await response.json()).toEqual({
+      error: {
+        code: 'storage_full',
+        message:
+          'Intet kan gemmes lige nu, fordi serveren ikke har plads. Det, du har skrevet, er ikke gemt. Sig det til jeres it-ansvarlige.',
+      },
+    })
+    expect((await db.collection('persons').doc(person.uid).get()).get('settings.disabled')).toBe(false)
+    expect((await api.firebase.auth.getUser(person.uid)).disabled).toBe(false)
+    // Reads go on.
+    expect((await call(app, 'GET', `/api/user/getUserById?id=${admin.uid}`, { cookie: admin.cookie })).status).toBe(200)
+  } finally {
+    await firebase.close()
+    await proxy.close()
   }
 })

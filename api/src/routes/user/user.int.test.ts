@@ -147,6 +147,16 @@ test('create answers 400 with the spec messages per field', async () => {
     [{ email: '' }, { email: ['Email er påkrævet', 'Ugyldig email format'] }],
     [{ password: '12345' }, { password: ['Adgangskode skal være mindst 6 tegn'] }],
     [{ password: '' }, { password: ['Adgangskode er påkrævet', 'Adgangskode skal være mindst 6 tegn'] }],
+    [{ password: 'x'.repeat(10 * 1024) }, { password: ['Adgangskode må højst være 4096 tegn'] }],
+    [{ displayName: 'Ny \u202Eredlof' }, { displayName: ['Navnet må ikke indeholde usynlige tegn eller styretegn'] }],
+    [
+      { displayName: 'Ny\u0000Medarbejder' },
+      { displayName: ['Navnet må ikke indeholde usynlige tegn eller styretegn'] },
+    ],
+    [
+      { displayName: 'Ny\u200BMedarbejder' },
+      { displayName: ['Navnet må ikke indeholde usynlige tegn eller styretegn'] },
+    ],
   ] as const
   for (const [overrides, fields] of cases) {
     const response = await call(api.app, 'POST', '/api/user/create', {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { REPO_ROOT } from '../env.ts'
-import { type RunningService, startService } from '../process.ts'
+import { type RunningService, type Supervision, startService } from '../process.ts'
 
 export type AuthEmulatorOptions = {
   host: string
@@ -13,6 +13,7 @@ export type AuthEmulatorOptions = {
   workDir: string
   persist: boolean
   echo?: boolean
+  supervision?: Supervision
 }
 
 /**
@@ -48,5 +49,6 @@ export function startAuthEmulator(options: AuthEmulatorOptions): Promise<Running
     logFile: join(options.workDir, 'auth-emulator.log'),
     echo: options.echo,
     readyTimeoutMs: 90_000,
+    ...options.supervision,
   })
 }

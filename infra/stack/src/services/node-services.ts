@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { REPO_ROOT } from '../env.ts'
-import { type RunningService, startService } from '../process.ts'
+import { type RunningService, type Supervision, startService } from '../process.ts'
 
 type NodeServiceOptions = {
   name: string
@@ -9,8 +9,10 @@ type NodeServiceOptions = {
   args?: string[]
   env: NodeJS.ProcessEnv
   healthUrl: string
+  readyWhenDegraded?: boolean
   logDir: string
   echo?: boolean
+  supervision?: Supervision
 }
 
 /** Runs one of our TypeScript services (emulator-lite, api) through tsx from the repo root. */
@@ -22,7 +24,9 @@ export function startNodeService(options: NodeServiceOptions): Promise<RunningSe
     cwd: REPO_ROOT,
     env: options.env,
     healthUrl: options.healthUrl,
+    readyWhenDegraded: options.readyWhenDegraded,
     logFile: join(options.logDir, `${options.name}.log`),
     echo: options.echo,
+    ...options.supervision,
   })
 }

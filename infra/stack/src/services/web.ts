@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { REPO_ROOT } from '../env.ts'
-import { type RunningService, startService } from '../process.ts'
+import { type RunningService, type Supervision, startService } from '../process.ts'
 
 export type WebConfig = {
   firebase: { apiKey: string; authDomain: string; projectId: string; appId: string; storageBucket: string }
@@ -18,6 +18,7 @@ export type WebServerOptions = {
   config: WebConfig
   server: 'auto' | 'nginx' | 'node'
   echo?: boolean
+  supervision?: Supervision
 }
 
 const NGINX_BINARY = '/usr/sbin/nginx'
@@ -60,6 +61,8 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     mkdirSync(prefix, { recursive: true })
     const { nginxConfPath } = renderNginxConfig({
       appPort: options.port,
+      // Natively nginx binds STACK_HOST like every other service (127.0.0.1 by default), not 0.0.0.0.
+      listenHost: options.host,
       apiUpstream: `${options.api.host}:${options.api.port}`,
       webRoot,
       cspConnectSrc: connectSources(options.config).join(' '),
@@ -75,8 +78,10 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       healthUrl,
       logFile,
       echo: options.echo,
+      ...options.supervision,
     })
-    return { ...service, kind: 'nginx' }
+    // Not a spread: `child` is a getter that follows restarts.
+    return Object.assign(service, { kind: 'nginx' })
   }
   const service = await startService({
     name: 'web',
@@ -97,8 +102,9 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     healthUrl,
     logFile,
     echo: options.echo,
+    ...options.supervision,
   })
-  return { ...service, kind: 'node' }
+  return Object.assign(service, { kind: 'node' })
 }
 
 function securityHeaders(connectSrc: string[]): Record<string, string> {

@@ -16,6 +16,7 @@ import { CorrectNoteDialog, DeleteNoteDialog } from '../../features/notes/compon
 import { NoteList } from '../../features/notes/components/note-list.tsx'
 import type { NotesFilter } from '../../features/notes/notes-filter.ts'
 import { fullName, type SessionUser } from '../../features/session/session-store.ts'
+import { isConcurrentEdit } from '../../lib/concurrent-edit.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 import { toastPromise } from '../../lib/toast.ts'
 import { RouteLoading } from '../layout/route-loading.tsx'
@@ -103,7 +104,7 @@ export function Diary({ user, location, persons, isOwnDiary = false, filter, onF
       toastPromise(correctNote(note, text, false, editor), {
         pending: da.notes.correctPending,
         resolved: da.notes.correctOk,
-        rejected: da.notes.correctFail,
+        rejected: (error) => (isConcurrentEdit(error) ? da.notes.correctConflict : da.notes.correctFail),
       }),
     onSettled: refresh,
     onError,

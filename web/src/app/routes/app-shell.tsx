@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom'
 import { toast } from 'sonner'
 import { useSnapshot } from 'valtio'
 import { subscribeKey } from 'valtio/utils'
+import { StorageFullBanner } from '../../features/backend-status/components/storage-full-banner.tsx'
 import { type LocationSummary, locations, selectLocation } from '../../features/locations/locations-store.ts'
 import { logout } from '../../features/session/api/logout.ts'
 import { fullName, isAdmin, session } from '../../features/session/session-store.ts'
@@ -63,6 +64,7 @@ export function Component() {
           />
         )}
         <main id="main" className="shell__main" tabIndex={-1}>
+          <StorageFullBanner />
           {user.kind !== 'person' && (
             <ExpiredBanner location={list.find((location) => location.id === activeId) ?? null} />
           )}

@@ -13,6 +13,7 @@ import { LocationGeneral } from '../../../features/admin/components/location-gen
 import { LocationSubscription } from '../../../features/admin/components/location-subscription.tsx'
 import { removeLocation } from '../../../features/locations/locations-store.ts'
 import { fullName, session } from '../../../features/session/session-store.ts'
+import { isConcurrentEdit } from '../../../lib/concurrent-edit.ts'
 import { queryKeys } from '../../../lib/query-keys.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { parseAdminLocationPath } from '../../admin-location-path.ts'
@@ -25,7 +26,12 @@ const TAB_TITLES = {
   subscription: da.pages.adminLocationSubscription,
 } as const
 
-const UPDATE_TOASTS = { pending: da.admin.updatePending, resolved: da.admin.updateOk, rejected: da.admin.updateFail }
+const UPDATE_TOASTS = {
+  pending: da.admin.updatePending,
+  resolved: da.admin.updateOk,
+  // Another admin saved first: said plainly; the refresh then shows what is stored.
+  rejected: (error: unknown) => (isConcurrentEdit(error) ? da.admin.subscriptionConflict : da.admin.updateFail),
+}
 
 /** /admin/location/{id}/{tab}: the id may span several segments (validated by the route's loader). */
 export function Component() {

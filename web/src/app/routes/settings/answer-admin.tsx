@@ -9,6 +9,7 @@ import {
   type AnswerInput,
   AnswerOptionsEditor,
 } from '../../../features/answer-admin/components/answer-options-editor.tsx'
+import { isConcurrentEdit } from '../../../lib/concurrent-edit.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
 
@@ -16,7 +17,7 @@ const ANSWER_TOASTS = { pending: da.answersAdmin.pending, resolved: da.answersAd
 const ORDER_TOASTS = {
   pending: da.answersAdmin.orderPending,
   resolved: da.answersAdmin.orderOk,
-  rejected: da.answersAdmin.orderFail,
+  rejected: (error: unknown) => (isConcurrentEdit(error) ? da.answersAdmin.orderConflict : da.answersAdmin.orderFail),
 }
 
 export const ownerAnswersKey = (owner: AnswerOwner) => ['answers', 'admin', owner.entity, owner.id] as const
@@ -51,12 +52,14 @@ export function AnswerAdmin({ owner, canEdit, onOrderSaved }: Props) {
     onError,
   })
   const reorder = useMutation({
-    mutationFn: (order: string[]) => toastPromise(saveAnswerOrder(owner, order), ORDER_TOASTS),
-    onMutate: (order) => {
+    // `seen`: the stored order the editor reordered, checked before the write (a colleague's change wins).
+    mutationFn: ({ order, seen }: { order: string[]; seen: string[] }) =>
+      toastPromise(saveAnswerOrder(owner, order, seen), ORDER_TOASTS),
+    onMutate: ({ order }) => {
       // Shown in its new place at once; a failure puts it back on the refresh.
       queryClient.setQueryData(key, (current: typeof answers.data) => (current ? { ...current, order } : current))
     },
-    onSuccess: (_, order) => onOrderSaved?.(order),
+    onSuccess: (_, { order }) => onOrderSaved?.(order),
     onSettled: refresh,
     onError,
   })
@@ -80,7 +83,7 @@ export function AnswerAdmin({ owner, canEdit, onOrderSaved }: Props) {
       canEdit={canEdit}
       onAdd={(input) => add.mutate({ input, order })}
       onUpdate={(answer, changes) => update.mutate({ answer, changes })}
-      onReorder={(next) => reorder.mutate(next)}
+      onReorder={(next) => reorder.mutate({ order: next, seen: answers.data?.order ?? [] })}
     />
   )
 }

@@ -1,6 +1,7 @@
 import type { LocationFeatures, Subscription } from '@bosted/domain/location'
 import { locationPath, locationSharedFeaturesPath } from '@bosted/domain/paths'
 import type { SubscriptionChange } from '@bosted/domain/subscription'
+import { ConcurrentEditError } from '../../../lib/concurrent-edit.ts'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 
 export type LocationUpdate =
@@ -11,7 +12,7 @@ export type LocationUpdate =
 
 /** SPEC §7's "updating a location": the caller wraps it in the location update toasts. */
 export async function updateLocation(id: string, update: LocationUpdate): Promise<void> {
-  const [db, { arrayUnion, doc, updateDoc, writeBatch }] = await Promise.all([getDb(), firestoreLite()])
+  const [db, { arrayUnion, doc, runTransaction, updateDoc, writeBatch }] = await Promise.all([getDb(), firestoreLite()])
   const reference = doc(db, locationPath(id))
   switch (update.kind) {
     case 'general':
@@ -26,10 +27,23 @@ export async function updateLocation(id: string, update: LocationUpdate): Promis
       return batch.commit()
     }
     case 'subscription':
-      // The new subscription and its line in the visible history, in one write.
-      return updateDoc(reference, {
-        'settings.subscription': update.subscription,
-        'settings.subscriptionHistory': arrayUnion(update.change),
+      // The new subscription and its line in the visible history, in one transaction that first
+      // checks the stored subscription is still the one the editor changed (`change.from`): of two
+      // admins saving at once, the second is refused (ConcurrentEditError) instead of overwriting
+      // the first, and every history line's `from` is the previous line's `to`.
+      return runTransaction(db, async (transaction) => {
+        const snapshot = await transaction.get(reference)
+        const stored = (snapshot.get('settings.subscription') ?? null) as Subscription | null
+        const seen = update.change.from
+        const unchanged =
+          stored === null
+            ? seen === null
+            : seen !== null && stored.amount === seen.amount && stored.validUntil === seen.validUntil
+        if (!snapshot.exists() || !unchanged) throw new ConcurrentEditError('the subscription')
+        transaction.update(reference, {
+          'settings.subscription': update.subscription,
+          'settings.subscriptionHistory': arrayUnion(update.change),
+        })
       })
   }
 }

@@ -33,7 +33,7 @@ test("a superuser adds a location option at the end of the order, hides it and r
   expect(before.order).toEqual(['l2', 'l1'])
   const id = await addAnswer(L1, { text: 'Træt', value: 2 }, before.order)
   await updateAnswer(L1, id, { hidden: true })
-  await saveAnswerOrder(L1, [id, 'l1', 'l2'])
+  await saveAnswerOrder(L1, [id, 'l1', 'l2'], [...before.order, id])
   const after = await getOwnerAnswers(L1)
   expect(after.order).toEqual([id, 'l1', 'l2'])
   expect(after.options.find((option) => option.id === id)).toMatchObject({
@@ -55,7 +55,23 @@ test('a superuser adds an own option for a person of their location; hidden ones
 test('an employee and a superuser of another location are refused every change', async () => {
   current.db = clients.emp
   await expect(addAnswer(L1, { text: 'Nej', value: 1 }, [])).rejects.toMatchObject({ code: 'permission-denied' })
-  await expect(saveAnswerOrder(L1, ['l1'])).rejects.toMatchObject({ code: 'permission-denied' })
+  // The order as stored (the employee may read it), so the write itself meets the rules.
+  const stored = (await getOwnerAnswers(L1)).order
+  await expect(saveAnswerOrder(L1, [...stored].reverse(), stored)).rejects.toMatchObject({ code: 'permission-denied' })
   current.db = clients.sup2
   await expect(updateAnswer(P1, 'a1', { hidden: true })).rejects.toMatchObject({ code: 'permission-denied' })
+})
+
+test('options added from the same reading are all kept, and a reorder from an older list is refused, not dropping one', async () => {
+  current.db = clients.sup
+  const seen = await getOwnerAnswers(P1)
+  // Two superusers each add an option from the list as they saw it.
+  const first = await addAnswer(P1, { text: 'Glad', value: 5 }, seen.order)
+  const second = await addAnswer(P1, { text: 'Vred', value: 1 }, seen.order)
+  expect((await getOwnerAnswers(P1)).order).toEqual([...seen.order, first, second])
+  // A reorder made from the list before those additions would drop them: refused instead.
+  await expect(saveAnswerOrder(P1, [...seen.order].reverse(), seen.order)).rejects.toMatchObject({
+    name: 'ConcurrentEditError',
+  })
+  expect((await getOwnerAnswers(P1)).order).toEqual([...seen.order, first, second])
 })

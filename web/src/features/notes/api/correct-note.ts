@@ -1,9 +1,15 @@
 import { notesPath } from '@bosted/domain/paths'
+import { ConcurrentEditError } from '../../../lib/concurrent-edit.ts'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 import { correction, type Editor } from '../note-history.ts'
 import type { StoredNote } from './note-document.ts'
 
-/** Corrects an entry: the earlier text is kept in `revisions` (a care record is never silently rewritten). */
+/**
+ * Corrects an entry: the earlier text is kept in `revisions` (a care record is never silently
+ * rewritten). In a transaction that first checks the entry is still the one the editor corrected:
+ * of two corrections at once, the second is refused with ConcurrentEditError ("someone corrected
+ * it first") rather than a generic error from the rules.
+ */
 export async function correctNote(
   note: StoredNote,
   text: string,
@@ -11,6 +17,17 @@ export async function correctNote(
   editor: Editor,
   now: Date = new Date(),
 ): Promise<void> {
-  const [db, { doc, updateDoc }] = await Promise.all([getDb(), firestoreLite()])
-  await updateDoc(doc(db, notesPath(note.personId), note.id), correction(note, text, dictated, editor, now))
+  const [db, { doc, runTransaction }] = await Promise.all([getDb(), firestoreLite()])
+  const reference = doc(db, notesPath(note.personId), note.id)
+  await runTransaction(db, async (transaction) => {
+    const snapshot = await transaction.get(reference)
+    const revisions = (snapshot.get('revisions') ?? []) as unknown[]
+    const unchanged =
+      snapshot.exists() &&
+      snapshot.get('deleted') === undefined &&
+      snapshot.get('text') === note.text &&
+      revisions.length === (note.revisions?.length ?? 0)
+    if (!unchanged) throw new ConcurrentEditError('the diary entry')
+    transaction.update(reference, correction(note, text, dictated, editor, now))
+  })
 }

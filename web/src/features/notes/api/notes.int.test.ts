@@ -108,3 +108,39 @@ test("an employee cannot write an entry in a colleague's name or for another loc
     code: 'permission-denied',
   })
 })
+
+test('of two corrections of one entry from the same reading, the second is told someone corrected it first', async () => {
+  current.db = world.emp
+  const read = async () => (await page({ personIds: ['p1'] })).notes.find((note) => note.id === 'n1')
+  const seen = await read()
+  if (seen === undefined) throw new Error('n1 missing')
+  current.db = world.sup
+  await correctNote(seen, 'Rettet af lederen.', false, { id: 'sup', name: 'Fornavn sup' })
+  // The author still has the entry as it was before the superuser's correction.
+  current.db = world.emp
+  await expect(
+    correctNote(seen, 'Rettet af forfatteren.', false, { id: 'emp', name: 'Fornavn emp' }),
+  ).rejects.toMatchObject({ name: 'ConcurrentEditError' })
+  const stored = await read()
+  expect(stored?.text).toBe('Rettet af lederen.')
+  expect(stored?.revisions?.map((revision) => revision.text)).toEqual(['En rolig dag.'])
+})
+
+test('two corrections at the same moment: one is kept with its revision, the other is refused as a conflict', async () => {
+  current.db = world.emp
+  const read = async () => (await page({ personIds: ['p1'] })).notes.find((note) => note.id === 'n2')
+  const seen = await read()
+  if (seen === undefined) throw new Error('n2 missing')
+  current.db = world.sup
+  const first = correctNote(seen, 'Version A.', false, { id: 'sup', name: 'Fornavn sup' })
+  current.db = world.emp
+  const second = correctNote(seen, 'Version B.', false, { id: 'emp', name: 'Fornavn emp' })
+  const outcomes = await Promise.allSettled([first, second])
+  expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1)
+  expect((outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({
+    name: 'ConcurrentEditError',
+  })
+  const stored = await read()
+  expect(['Version A.', 'Version B.']).toContain(stored?.text)
+  expect(stored?.revisions?.map((revision) => revision.text)).toEqual(['En rolig dag.'])
+})
