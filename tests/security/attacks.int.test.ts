@@ -38,7 +38,9 @@ const nowS = () => Math.floor(Date.now() / 1000)
 function claimsFor(uid: string, extra: Record<string, unknown> = {}, issuer = 'securetoken') {
   const iat = nowS() - 10
   const iss =
-    issuer === 'session' ? `https://session.firebase.google.com/${project}` : `https://securetoken.google.com/${project}`
+    issuer === 'session'
+      ? `https://session.firebase.google.com/${project}`
+      : `https://securetoken.google.com/${project}`
   return {
     iss,
     aud: project,
@@ -92,7 +94,7 @@ async function readBack(path: string): Promise<Record<string, unknown> | null> {
 }
 
 const stringField = (doc: Record<string, unknown> | null, field: string) =>
-  ((doc?.fields as Record<string, { stringValue?: string }> | undefined)?.[field] ?? {}).stringValue
+  (doc?.fields as Record<string, { stringValue?: string }> | undefined)?.[field]?.stringValue
 
 function commitBody(path: string, fields: Record<string, unknown>) {
   return {
@@ -101,11 +103,16 @@ function commitBody(path: string, fields: Record<string, unknown>) {
 }
 
 async function createAccount(uid: string, email: string, claims: Record<string, unknown> | null) {
-  const created = await privileged(`http://${admin}`, 'POST', `/identitytoolkit.googleapis.com/v1/projects/${project}/accounts`, {
-    localId: uid,
-    email,
-    password: PASSWORD,
-  })
+  const created = await privileged(
+    `http://${admin}`,
+    'POST',
+    `/identitytoolkit.googleapis.com/v1/projects/${project}/accounts`,
+    {
+      localId: uid,
+      email,
+      password: PASSWORD,
+    },
+  )
   expect(created.status, await created.clone().text()).toBe(200)
   if (claims) {
     const updated = await privileged(
@@ -455,14 +462,11 @@ describe('privilege is a key, not a word', () => {
 
   test('owner on the public Auth port makes nobody an admin', async () => {
     for (const authorization of OWNER_WORDS) {
-      const update = await fetch(
-        `${pub.auth}/identitytoolkit.googleapis.com/v1/projects/${project}/accounts:update`,
-        {
-          method: 'POST',
-          headers: { authorization, 'content-type': 'application/json' },
-          body: JSON.stringify({ localId: EMPLOYEE, customAttributes: JSON.stringify({ admin: true }) }),
-        },
-      )
+      const update = await fetch(`${pub.auth}/identitytoolkit.googleapis.com/v1/projects/${project}/accounts:update`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ localId: EMPLOYEE, customAttributes: JSON.stringify({ admin: true }) }),
+      })
       expect(update.status, authorization).toBe(403)
       const accounts = await fetch(`${pub.auth}/emulator/v1/projects/${project}/accounts`, {
         method: 'DELETE',
