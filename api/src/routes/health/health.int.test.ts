@@ -1,6 +1,7 @@
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createApp } from '../../app.ts'
+import { appConfigFromEnv } from '../../env.ts'
 import { createFirebase } from '../../lib/firebase.ts'
 import {
   call,
@@ -108,7 +109,8 @@ test('a write while the backend stores nothing answers 507 storage_full in Danis
   const proxy = await fullDiskFirestore(api.env.FIRESTORE_EMULATOR_HOST ?? '')
   const firebase = firebaseThrough(proxy.host, 'demo-api-health')
   try {
-    const app = createApp({ firebase })
+    // The same configuration as the test api (its Auth emulator publishes the token keys).
+    const app = createApp({ firebase, config: appConfigFromEnv(api.env) })
     const response = await call(app, 'PUT', `/api/person/${person.uid}/disabled`, {
       cookie: admin.cookie,
       body: { disabled: true },
@@ -124,7 +126,8 @@ test('a write while the backend stores nothing answers 507 storage_full in Danis
     expect((await db.collection('persons').doc(person.uid).get()).get('settings.disabled')).toBe(false)
     expect((await api.firebase.auth.getUser(person.uid)).disabled).toBe(false)
     // Reads go on.
-    expect((await call(app, 'GET', `/api/user/getUserById?id=${admin.uid}`, { cookie: admin.cookie })).status).toBe(200)
+    const read = await call(app, 'GET', `/api/user/getUserById?id=${admin.uid}`, { cookie: admin.cookie })
+    expect(read.status, await read.clone().text()).toBe(200)
   } finally {
     await firebase.close()
     await proxy.close()
