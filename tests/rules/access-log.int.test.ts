@@ -35,7 +35,7 @@ const OWNER = { authorization: 'Bearer owner' }
 
 async function logOf(personId: string): Promise<AuditLogRecord[]> {
   const response = await fetch(
-    `http://${target.firestoreHost}/emulator/v1/projects/${target.projectId}/accessLog?personId=${personId}&pageSize=1000`,
+    `http://${target.firestoreAdminHost}/emulator/v1/projects/${target.projectId}/accessLog?personId=${personId}&pageSize=1000`,
     { headers: OWNER },
   )
   expect(response.status).toBe(200)
@@ -43,7 +43,7 @@ async function logOf(personId: string): Promise<AuditLogRecord[]> {
 }
 
 async function totalEntries(): Promise<number> {
-  const response = await fetch(`http://${target.firestoreHost}/emulator/v1/accessLog:verify`, { headers: OWNER })
+  const response = await fetch(`http://${target.firestoreAdminHost}/emulator/v1/accessLog:verify`, { headers: OWNER })
   const body = (await response.json()) as { intact: boolean; entries: number }
   expect(body.intact).toBe(true)
   return body.entries
@@ -161,7 +161,7 @@ test('server SDKs are not logged by the emulator (the api records its own privil
 })
 
 test('clients cannot read, append to or verify the log; the owner appends validated entries only', async () => {
-  const base = `http://${target.firestoreHost}/emulator/v1/projects/${target.projectId}/accessLog`
+  const base = `http://${target.firestoreAdminHost}/emulator/v1/projects/${target.projectId}/accessLog`
   expect((await fetch(`${base}?personId=pa`)).status).toBe(403)
   const token = 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJhZG0iLCJhZG1pbiI6dHJ1ZX0.'
   expect((await fetch(`${base}?personId=pa`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(403)
