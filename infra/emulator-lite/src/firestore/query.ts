@@ -113,7 +113,8 @@ function compileFilter(db: DatabaseRef, filter: unknown, inequalities: Set<strin
         case 'NOT_EQUAL':
           return !isNull(value) && !valuesEqual(value, operand)
         case 'IN':
-          return list.some((item) => valuesEqual(value, item))
+          // A null in the list matches nothing, as in production (`in [2, 'b', null]` skips null values).
+          return !isNull(value) && list.some((item) => valuesEqual(value, item))
         case 'NOT_IN':
           // A null in the list makes the filter match nothing, as the backend does (nothing is "not null").
           return !listHasNull && !isNull(value) && !list.some((item) => valuesEqual(value, item))
@@ -134,6 +135,17 @@ function compileFilter(db: DatabaseRef, filter: unknown, inequalities: Set<strin
     }
   }
   throw invalid('A filter needs fieldFilter, unaryFilter or compositeFilter')
+}
+
+/** The `!=`, `not-in`, `!= NaN` and `!= null` filters anywhere in a filter: production allows one (the differential). */
+function countNegations(filter: unknown): number {
+  if (typeof filter !== 'object' || filter === null) return 0
+  const f = filter as Record<string, Record<string, unknown> | undefined>
+  const inner = f.compositeFilter?.filters
+  if (Array.isArray(inner)) return inner.reduce<number>((sum, item) => sum + countNegations(item), 0)
+  const op = f.fieldFilter?.op ?? f.unaryFilter?.op
+  const name = typeof op === 'number' ? (f.fieldFilter ? FIELD_OPS[op] : UNARY_OPS[op]) : op
+  return ['NOT_EQUAL', 'NOT_IN', 'IS_NOT_NAN', 'IS_NOT_NULL'].includes(String(name)) ? 1 : 0
 }
 
 /** A `__name__` operand naming a document with a reserved id is refused, as production refuses the path. */
@@ -223,6 +235,8 @@ export function runQuery(
 
   const inequalities = new Set<string>()
   if (query.where !== undefined) {
+    if (countNegations(query.where) > 1)
+      throw invalid("Only a single 'NOT_EQUAL', 'NOT_IN', 'IS_NOT_NAN', or 'IS_NOT_NULL' filter allowed per query.")
     const predicate = compileFilter(db, query.where, inequalities)
     docs = docs.filter(predicate)
   }
@@ -238,6 +252,13 @@ export function runQuery(
       descending: enumName(order.direction ?? 'ASCENDING', DIRECTIONS, 'direction') === 'DESCENDING',
     }
   })
+  // Production refuses any order after the document name, explicit or implied by an inequality.
+  const nameAt = orders.findIndex((order) => order.isName)
+  const pendingInequality = [...inequalities].some(
+    (field) => field !== NAME_FIELD && !orders.some((order) => !order.isName && order.path.join('.') === field),
+  )
+  if (nameAt !== -1 && (nameAt < orders.length - 1 || pendingInequality))
+    throw invalid('order by clause cannot contain more fields after the key')
   // Inequality fields not ordered explicitly come next, in field-path order, then __name__ breaks
   // ties: all in the direction of the last explicit order, so every page of a paged query agrees.
   const ordered = new Set(orders.map((order) => (order.isName ? NAME_FIELD : order.path.join('.'))))

@@ -22,10 +22,28 @@ export function parseTimestamp(text: unknown): bigint {
 
 /** Always UTC with a `Z` and nine fraction digits: Lite asserts on anything else. */
 export function formatTimestamp(nanos: bigint): string {
-  const millis = nanos / 1_000_000n
-  const base = new Date(Number(millis)).toISOString().slice(0, 19)
-  const fraction = (((nanos % 1_000_000_000n) + 1_000_000_000n) % 1_000_000_000n).toString().padStart(9, '0')
-  return `${base}.${fraction}Z`
+  // Whole seconds rounded down, so a time before 1970 keeps a positive fraction of the second before.
+  const fractionNanos = ((nanos % 1_000_000_000n) + 1_000_000_000n) % 1_000_000_000n
+  const seconds = (nanos - fractionNanos) / 1_000_000_000n
+  const base = new Date(Number(seconds) * 1000).toISOString().slice(0, 19)
+  return `${base}.${fractionNanos.toString().padStart(9, '0')}Z`
+}
+
+/**
+ * Firestore keeps timestamps to the microsecond: stored values lose their last three digits
+ * (rounded down), as the official emulator and production do (found by the differential).
+ */
+export function truncateTimestamps(fields: Fields): void {
+  for (const value of Object.values(fields)) truncateValue(value)
+}
+
+function truncateValue(value: Value): void {
+  if ('timestampValue' in value) {
+    const nanos = parseTimestamp(value.timestampValue)
+    const micros = nanos - (((nanos % 1000n) + 1000n) % 1000n)
+    if (micros !== nanos) value.timestampValue = formatTimestamp(micros)
+  } else if ('arrayValue' in value) for (const item of arrayValues(value)) truncateValue(item)
+  else if ('mapValue' in value) truncateTimestamps(mapFields(value))
 }
 
 const TYPE_KEYS = [
