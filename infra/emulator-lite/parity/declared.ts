@@ -22,5 +22,12 @@ export function declaredDifference(
     /requires an index/.test(officialError.message ?? '')
   )
     return 'Indexes: emulator-lite runs every query without index requirements (README, "Indexes")'
+  if (
+    (what === 'query' || what === 'aggregation') &&
+    liteOk &&
+    officialError?.error === 'INVALID_ARGUMENT' &&
+    /descending key scans/.test(officialError.message ?? '')
+  )
+    return 'Descending __name__ order: production serves it; only the official emulator refuses it'
   return undefined
 }

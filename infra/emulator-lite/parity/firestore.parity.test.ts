@@ -1,6 +1,8 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, test } from 'vitest'
+import type { EmulatorLiteOptions } from '../src/index.ts'
 import { queryProperty, writeProperty } from './differential.ts'
+import { rulesProperty } from './rules-differential.ts'
 import { startTargets, type Targets } from './targets.ts'
 
 // The differential, bounded for `make test`: the same random documents, queries, aggregations,
@@ -12,7 +14,9 @@ const SEED = Number(process.env.PARITY_SEED ?? 20261125)
 let targets: Targets
 
 beforeAll(async () => {
-  targets = await startTargets()
+  // After the signed-token change, emulator-lite reads the harness's unsigned tokens only when told.
+  const options: Record<string, unknown> = { acceptUnsignedTokens: true }
+  targets = await startTargets(options as EmulatorLiteOptions)
 })
 
 afterAll(async () => {
@@ -25,4 +29,8 @@ test('queries and aggregations over random documents answer the same', async () 
 
 test('batched writes, transactions and listings leave the same documents', async () => {
   await fc.assert(writeProperty(targets), { seed: SEED, numRuns: RUNS })
+}, 600_000)
+
+test('random rule expressions decide the same for random callers and documents', async () => {
+  await fc.assert(rulesProperty(targets), { seed: SEED, numRuns: RUNS })
 }, 600_000)

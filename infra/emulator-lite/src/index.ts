@@ -6,6 +6,7 @@ import { createAccessLogHandler } from './audit/routes.ts'
 import { AuthStore } from './auth/auth-store.ts'
 import { type ImportResult, importOfficialExport } from './auth/import.ts'
 import { createAuthServer } from './auth/server.ts'
+import type { QueryOptions } from './firestore/query.ts'
 import { createFirestoreHandler } from './firestore/routes.ts'
 import { ApiError } from './http/errors.ts'
 import { createApiServer, sendJson } from './http/server.ts'
@@ -42,6 +43,8 @@ export type EmulatorLiteOptions = {
    */
   firestoreRules?: string
   storageRules?: string
+  /** For the parity harness's own test only: a planted query-engine difference it must catch. */
+  testOnlyQueryOptions?: QueryOptions
   /**
    * The access log of persons' data (issue 22): on unless false. It lives beside the store
    * (access-log.sqlite), or in memory with `inMemory`.
@@ -99,7 +102,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     accessLog?.close()
   }
   const authServer = createAuthServer({ store: authStore, defaultProject: authProjectId })
-  const firestore = createFirestoreHandler(store, rulesets, recorder)
+  const firestore = createFirestoreHandler(store, rulesets, recorder, options.testOnlyQueryOptions)
   const accessLogRoutes = createAccessLogHandler(accessLog)
   const storage = createStorageHandler(store, () => `http://${host}:${storagePortOf()}`, {
     authorizeRead: options.storageAuthorizeRead,

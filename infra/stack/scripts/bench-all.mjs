@@ -7,6 +7,7 @@ const root = new URL('../../..', import.meta.url).pathname
 const benches = [
   ['emulator-lite', 'infra/emulator-lite/bench/bench.ts'],
   ['Auth: emulator-lite vs official', 'infra/emulator-lite/bench/auth-bench.ts'],
+  ['Firestore: emulator-lite vs the official emulator (gcloud)', 'infra/emulator-lite/bench/parity-bench.ts'],
   ['access log: on vs off, viewer at 100k entries', 'infra/emulator-lite/bench/access-log-bench.ts'],
   ['make start (warm)', 'infra/stack/scripts/bench-start.ts'],
   ['api', 'api/bench/bench.ts'],

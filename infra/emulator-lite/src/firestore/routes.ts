@@ -7,15 +7,8 @@ import { type Caller, callerOf } from '../security/caller.ts'
 import { createFirestoreGuard, writeTargets } from '../security/firestore-guard.ts'
 import { Rulesets } from '../security/rulesets.ts'
 import { HISTORY_WINDOW_NANOS, type Store } from '../store/store.ts'
-import {
-  assertDocumentPath,
-  assertNotReserved,
-  type DatabaseRef,
-  getField,
-  parseDocumentName,
-  parseFieldPath,
-} from './paths.ts'
-import { runQuery, selectMask } from './query.ts'
+import { assertDocumentPath, assertNotReserved, type DatabaseRef, parseDocumentName, parseFieldPath } from './paths.ts'
+import { type QueryOptions, runQuery, selectMask } from './query.ts'
 import { compareReferences, doubleValue, INT64_MAX, INT64_MIN, parseTimestamp } from './values.ts'
 import { formatTimestamp, getNumber, type Value } from './values-extra.ts'
 import { applyWrites, latestCommitTime, nextCommitTime, toDocumentResource } from './writes.ts'
@@ -61,6 +54,7 @@ export function createFirestoreHandler(
   store: Store,
   rulesets = new Rulesets({ firestore: null, storage: null }),
   recorder: AccessRecorder | null = null,
+  queryOptions: QueryOptions = {},
 ) {
   const transactions = new Map<string, TransactionState>()
   const guard = createFirestoreGuard(store, rulesets)
@@ -141,7 +135,7 @@ export function createFirestoreHandler(
     refuseExplain(body)
     guard.list(db, caller, parent, body.structuredQuery)
     const { tx, readTime: at } = consistencyOf(db, body)
-    const docs = runQuery(store, db, parent, body.structuredQuery, at)
+    const docs = runQuery(store, db, parent, body.structuredQuery, at, queryOptions)
     recorder?.firestoreRead(db, caller, req, 'RunQuery', docs, queryScope(parent, body.structuredQuery))
     const mask = selectMask(body.structuredQuery)
     const readTime = responseTime(at)
@@ -186,9 +180,11 @@ export function createFirestoreHandler(
     const { tx, readTime: at } = consistencyOf(db, body)
     // Firestore aggregates only the documents that have every field a sum or avg of the request names.
     const required = aggregations.filter((aggregation) => aggregation.kind !== 'count')
-    const docs = runQuery(store, db, parent, request.structuredQuery, at).filter((doc) =>
-      required.every((aggregation) => getField(doc.fields, aggregation.segments) !== undefined),
-    )
+    // Before the query's offset and limit, as the official emulator does (the differential).
+    const docs = runQuery(store, db, parent, request.structuredQuery, at, {
+      ...queryOptions,
+      mustHave: required.map((aggregation) => aggregation.segments),
+    })
     if (at === undefined) for (const doc of docs) tx.state?.reads.set(doc.path, doc.updateTime)
     recorder?.firestoreRead(db, caller, req, 'RunAggregationQuery', docs, queryScope(parent, request.structuredQuery))
     const aggregateFields: Record<string, Value> = {}
