@@ -30,6 +30,8 @@ export type V =
 
 // Strings that sort differently by UTF-16 code unit (JavaScript) and by UTF-8 byte (Firestore):
 // U+FFFF and U+E000 come after a surrogate pair in UTF-16, before it in UTF-8.
+// Those four twice as often as the rest: they are where an engine that sorts like JavaScript goes wrong.
+const UTF16_VS_UTF8 = ['\ue000', '\uffff', '😀', '\u{10000}']
 const STRINGS = [
   '',
   'a',
@@ -39,14 +41,12 @@ const STRINGS = [
   'é',
   'z',
   '\u00ff',
-  '\ue000',
-  '\uffff',
-  '😀',
-  '\u{10000}',
   'a\u0000',
   ' ',
   '10',
   '9',
+  ...UTF16_VS_UTF8,
+  ...UTF16_VS_UTF8,
 ]
 export const IDS = ['a', 'b', 'B', 'ab', 'é', '😀', '\uffff', '\ue000', '1', '10', '9', 'z']
 const DOUBLES = [
