@@ -4,7 +4,7 @@
 // documents (the JVM's whole process group). Writes its section of BENCHMARKS.md; asserts nothing.
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../../stack/src/ports.ts'
 import { startOfficialFirestore } from '../parity/official-emulator.ts'
@@ -165,6 +165,7 @@ async function measure(server: Server): Promise<Figures> {
   }
 }
 
+const loadAtStart = loadavg()[0] ?? 0
 const results: Record<string, Figures> = {}
 for (const start of [startLite, startOfficial]) {
   const server = await start()
@@ -225,6 +226,8 @@ Measured by \`make bench\` (infra/emulator-lite/bench/parity-bench.ts) on ${new 
 and Google's Cloud Firestore emulator (gcloud 528.0.0, Java 17), one after the other, the same REST
 requests with \`Bearer owner\` over loopback (client time included). Ratio = official ÷ emulator-lite
 (above 1×: emulator-lite is faster or smaller). The 100k step stops after ${FILL_BUDGET_MS / 1000} s of writing.
+Load average at the start: ${loadAtStart.toFixed(1)} (on 2 cores, anything above ~1 inflates the absolute
+figures of both; the ratios are what to compare).
 
 | figure | emulator-lite | official | ratio |
 |---|---|---|---|
