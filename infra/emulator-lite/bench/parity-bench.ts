@@ -36,6 +36,8 @@ async function startLite(): Promise<Server> {
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   )
+  // Every request of this bench is privileged (`Bearer owner`): emulator-lite's admin listener, which
+  // today is its Firestore port.
   const host = `127.0.0.1:${port}`
   await untilOk(host)
   return {

@@ -147,7 +147,7 @@ ${expressions.map((expr, i) => `    match /${place}e${i}/{id} {\n      allow rea
 `
   const base = `http://${target.host}`
   const owner = { authorization: 'Bearer owner', 'content-type': 'application/json' }
-  const put = await fetch(`${base}/emulator/v1/projects/${target.projectId}:securityRules`, {
+  const put = await fetch(`http://${target.adminHost}/emulator/v1/projects/${target.projectId}:securityRules`, {
     method: 'PUT',
     headers: owner,
     body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content: rules }] } }),

@@ -7,7 +7,10 @@ import { startOfficialFirestore } from './official-emulator.ts'
 /** One Firestore under test, reached through firebase-admin over REST (`preferRest`), as the owner. */
 export type Target = {
   name: 'emulator-lite' | 'official'
+  /** Where clients (ID tokens, rules applied) send requests. */
   host: string
+  /** Where privileged requests go (`Bearer owner`: firebase-admin, rule loads). */
+  adminHost: string
   projectId: string
   db: Firestore
 }
@@ -50,11 +53,13 @@ export async function startTargets(liteOptions: EmulatorLiteOptions = {}, projec
     throw error
   })
   const liteHost = `127.0.0.1:${lite.firestorePort}`
-  const a = adminFirestore(liteHost, projectId)
+  // emulator-lite's privileged listener: today its Firestore port itself.
+  const liteAdminHost = liteHost
+  const a = adminFirestore(liteAdminHost, projectId)
   const b = adminFirestore(official.host, projectId)
   return {
-    lite: { name: 'emulator-lite', host: liteHost, projectId, db: a.db },
-    official: { name: 'official', host: official.host, projectId, db: b.db },
+    lite: { name: 'emulator-lite', host: liteHost, adminHost: liteAdminHost, projectId, db: a.db },
+    official: { name: 'official', host: official.host, adminHost: official.host, projectId, db: b.db },
     async close() {
       await Promise.allSettled([deleteApp(a.app), deleteApp(b.app)])
       await lite.close()
