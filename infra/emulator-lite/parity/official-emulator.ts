@@ -52,6 +52,14 @@ export async function startOfficialFirestore(
   if (options.rules) args.push(`--rules=${options.rules}`)
   const child = spawn(gcloud, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
   running.add(child)
+  // The 'exit' hook does not run when this process is killed (a test runner's timeout, kill -9): a
+  // watchdog ends the emulator's process group once this process is gone.
+  const watchdog = spawn(
+    'sh',
+    ['-c', `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; kill -9 -${child.pid} 2>/dev/null`],
+    { detached: true, stdio: 'ignore' },
+  )
+  watchdog.unref()
   let output = ''
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8000)
@@ -72,6 +80,7 @@ export async function startOfficialFirestore(
       throw new Error(`The official Firestore emulator exited (code ${exited}) before it was ready:\n${output}`)
     if (Date.now() > deadline) {
       killGroup(child, 'SIGKILL')
+      watchdog.kill('SIGKILL')
       throw new Error(`The official Firestore emulator was not ready on ${host} in time:\n${output}`)
     }
     try {
@@ -93,6 +102,7 @@ export async function startOfficialFirestore(
         .reduce((sum, line) => sum + Number(line.trim()) * 1024, 0)
     },
     async close() {
+      watchdog.kill('SIGKILL')
       if (exited !== undefined) return
       killGroup(child, 'SIGTERM')
       const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 3000)
