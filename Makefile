@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NPM_DEPS := node_modules/.package-lock.json
 
-.PHONY: help install start dev test test-unit test-integration test-e2e screenshots lint typecheck format seed migrate audit-verify bench clean up down logs test-containers check-docker
+.PHONY: help install start dev test test-unit test-integration test-parity parity test-e2e screenshots lint typecheck format seed migrate audit-verify bench clean up down logs test-containers check-docker
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -20,7 +20,7 @@ start: $(NPM_DEPS) ## Run the whole system natively: emulators, api, seed, web o
 dev: $(NPM_DEPS) ## Same as start, with the Vite dev server (HMR) instead of the built bundle
 	@node --import tsx infra/stack/src/cli.ts --dev
 
-test: ## Lint, typecheck, unit, integration and end-to-end tests (installs what is missing first)
+test: ## Lint, typecheck, unit, integration, parity and end-to-end tests (installs what is missing first)
 	@infra/stack/scripts/ensure-deps.sh browser
 	@node infra/stack/scripts/test-all.mjs
 
@@ -29,6 +29,12 @@ test-unit: $(NPM_DEPS) ## Unit tests only (vitest: domain, api, seed, emulator-l
 
 test-integration: $(NPM_DEPS) ## Integration tests only (real Auth emulator + emulator-lite)
 	@node infra/stack/scripts/test-all.mjs integration
+
+test-parity: $(NPM_DEPS) ## emulator-lite vs Google's Firestore emulator: access matrix + bounded differential
+	@node infra/stack/scripts/test-all.mjs parity
+
+parity: $(NPM_DEPS) ## The differential for longer: ARGS="--runs=N [--seed=S] [--verbose]"
+	@node infra/emulator-lite/parity/run.mjs $(ARGS)
 
 test-e2e: $(NPM_DEPS) ## End-to-end tests only (Playwright + Debian chromium against the native stack)
 	@infra/stack/scripts/ensure-deps.sh browser

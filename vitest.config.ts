@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 
-// Two layers: `unit` (no processes, mocks allowed) and `integration` (real Auth emulator and
+// Layers: `unit` (no processes, mocks allowed) and `integration` (real Auth emulator and
 // emulator-lite started once by the global setup on free ports; files pick their own project id).
 export default defineConfig({
   test: {
@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{domain,api,seed,infra/emulator-lite,infra/stack}/**/*.test.ts'],
-          exclude: ['**/node_modules/**', '**/*.int.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.int.test.ts', '**/*.parity.test.ts'],
         },
       },
       {
@@ -35,6 +35,18 @@ export default defineConfig({
           // As Playwright's e2e: on CI's busy 2-core machine a test gets one more try; a test that
           // fails twice fails the run, and make test's summary names every failed test.
           retry: process.env.CI ? 1 : 0,
+        },
+      },
+      {
+        // emulator-lite against Google's Cloud Firestore emulator (gcloud, Java), which each file
+        // starts itself: the access matrix on production's rules engine, and the differential runs.
+        test: {
+          name: 'parity',
+          include: ['**/*.parity.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
     ],

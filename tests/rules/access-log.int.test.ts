@@ -36,7 +36,7 @@ const OWNER = { authorization: 'Bearer owner' }
 
 async function logOf(personId: string): Promise<AuditLogRecord[]> {
   const response = await fetch(
-    `http://${target.admin.firestoreHost}/emulator/v1/projects/${target.projectId}/accessLog?personId=${personId}&pageSize=1000`,
+    `http://${target.firestoreAdminHost}/emulator/v1/projects/${target.projectId}/accessLog?personId=${personId}&pageSize=1000`,
     { headers: OWNER },
   )
   expect(response.status).toBe(200)
@@ -44,7 +44,7 @@ async function logOf(personId: string): Promise<AuditLogRecord[]> {
 }
 
 async function totalEntries(): Promise<number> {
-  const response = await fetch(`http://${target.admin.firestoreHost}/emulator/v1/accessLog:verify`, { headers: OWNER })
+  const response = await fetch(`http://${target.firestoreAdminHost}/emulator/v1/accessLog:verify`, { headers: OWNER })
   const body = (await response.json()) as { intact: boolean; entries: number }
   expect(body.intact).toBe(true)
   return body.entries
@@ -224,11 +224,11 @@ test('clients cannot read, append to or verify the log; the owner appends valida
   const path = `/emulator/v1/projects/${target.projectId}/accessLog`
   const base = `http://${target.firestoreHost}${path}`
   // The owner's own listener (the api's); the browser-facing one refuses the owner credential itself.
-  const adminBase = `http://${target.admin.firestoreHost}${path}`
+  const adminBase = `http://${target.firestoreAdminHost}${path}`
   expect((await fetch(`${base}?personId=pa`)).status).toBe(403)
   const token = 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJhZG0iLCJhZG1pbiI6dHJ1ZX0.'
   expect((await fetch(`${base}?personId=pa`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(403)
-  if (target.admin.firestoreHost !== target.firestoreHost)
+  if (target.firestoreAdminHost !== target.firestoreHost)
     expect((await fetch(`${base}?personId=pa`, { headers: OWNER })).status).toBe(403)
   const append = (body: unknown, headers: Record<string, string> = OWNER) =>
     fetch(`${adminBase}:append`, {

@@ -160,14 +160,21 @@ export type Fixture = { clients: Record<Persona, Client>; admin: AdminFirestore;
 /** Accounts, documents and objects of a fresh project, and one signed-in web client per persona. */
 export async function createFixture(target: RulesTarget): Promise<Fixture> {
   const { projectId } = target
-  // firebase-admin (the owner) on the admin listener; the personas' web clients on the public ports.
-  process.env.FIRESTORE_EMULATOR_HOST = target.admin.firestoreHost
-  process.env.FIREBASE_STORAGE_EMULATOR_HOST = target.admin.storageHost
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = target.admin.authHost
   const bucket = `${projectId}.appspot.com`
-  const adminApp: App = initializeAdminApp({ projectId, storageBucket: bucket }, `admin-${projectId}`)
-  const admin = initializeFirestore(adminApp, { preferRest: true })
-  admin.settings({ auth: { getRequestHeaders: async () => ({}) } } as never)
+  const adminApps: App[] = []
+  const adminFirestore = (host: string) => {
+    // firebase-admin reads the emulator's address when a Firestore instance is made.
+    process.env.FIRESTORE_EMULATOR_HOST = host
+    const app = initializeAdminApp({ projectId, storageBucket: bucket }, `admin-${projectId}-${adminApps.length}`)
+    adminApps.push(app)
+    const firestore = initializeFirestore(app, { preferRest: true })
+    firestore.settings({ auth: { getRequestHeaders: async () => ({}) } } as never)
+    return { app, firestore }
+  }
+  process.env.FIREBASE_STORAGE_EMULATOR_HOST = target.storageAdminHost
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = target.authAdminHost
+  const mirrors = target.mirrorFirestoreAdminHosts.map((host) => adminFirestore(host).firestore)
+  const { app: adminApp, firestore: admin } = adminFirestore(target.firestoreAdminHost)
   const adminAuth = getAdminAuth(adminApp)
 
   for (const [, account] of Object.entries(PERSONAS)) {
@@ -175,9 +182,11 @@ export async function createFixture(target: RulesTarget): Promise<Fixture> {
     await adminAuth.createUser({ uid: account.uid, email: `${account.uid}@rules.test`, password: PASSWORD })
     if ('claims' in account) await adminAuth.setCustomUserClaims(account.uid, account.claims)
   }
-  const batch = admin.batch()
-  for (const [path, data] of Object.entries(DOCUMENTS)) batch.set(admin.doc(path), data)
-  await batch.commit()
+  for (const firestore of [admin, ...mirrors]) {
+    const batch = firestore.batch()
+    for (const [path, data] of Object.entries(DOCUMENTS)) batch.set(firestore.doc(path), data)
+    await batch.commit()
+  }
   const files = getAdminStorage(adminApp).bucket(bucket)
   for (const name of OBJECTS) await files.file(name).save(PNG, { contentType: 'image/png', resumable: false })
 
@@ -207,7 +216,7 @@ export async function createFixture(target: RulesTarget): Promise<Fixture> {
     admin,
     async close() {
       for (const app of apps) await deleteApp(app)
-      await deleteAdminApp(adminApp)
+      for (const app of adminApps) await deleteAdminApp(app)
     },
   }
 }

@@ -11,6 +11,7 @@ import { createKeyRoutes, type KeyRoute } from './auth/key-routes.ts'
 import { loadServiceAccount, type ServiceAccountKey, SigningKeys } from './auth/keys.ts'
 import type { AuthSigning } from './auth/operations.ts'
 import { authRootRoutes, authRoutes } from './auth/routes.ts'
+import type { QueryOptions } from './firestore/query.ts'
 import { firestoreRootRoutes, firestoreRoutes } from './firestore/routes.ts'
 import { createCoreApp, type Listener, type Route, type VerifyIdToken } from './http/core.ts'
 import { nodeListener } from './http/listener.ts'
@@ -55,6 +56,8 @@ export type EmulatorLiteOptions = {
    */
   firestoreRules?: string
   storageRules?: string
+  /** For the parity harness's own test only: a planted query-engine difference it must catch. */
+  testOnlyQueryOptions?: QueryOptions
   /**
    * Object-name prefixes (e.g. `persons/`) whose download-token URLs do not open the object by
    * themselves: the caller's `Authorization` must pass the Storage rules' read too (README: Storage).
@@ -188,7 +191,10 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     service,
     handler: (c) => c.json(HEALTH),
   })
-  const firestore = [...firestoreRoutes(store, rulesets, recorder), ...accessLogRoutes(accessLog)]
+  const firestore = [
+    ...firestoreRoutes(store, rulesets, recorder, options.testOnlyQueryOptions),
+    ...accessLogRoutes(accessLog),
+  ]
   const storage = storageRoutes(store, {
     authorizeRead: options.storageAuthorizeRead,
     tokenDownloadsNeedRules: options.tokenDownloadsNeedRules,

@@ -195,7 +195,8 @@ test("orderBy over mixed types follows Firestore's cross-type value order", asyn
   expect(await liteIds(query(mixed, where('v', '>=', 0)))).toEqual(expected.slice(6, 11))
   expect(await liteIds(query(mixed, where('v', '<', 'a')))).toEqual(expected.slice(13, 15))
   expect(await adminIds(sdk.admin.collection('mixed').where('v', '==', 1.5))).toEqual([id(8)])
-  expect(await adminIds(sdk.admin.collection('mixed').where('v', 'in', [1, 'a', null]))).toEqual([id(15), id(7), id(0)])
+  // A null in an `in` list matches nothing, as in Google's emulator (the parity differential).
+  expect(await adminIds(sdk.admin.collection('mixed').where('v', 'in', [1, 'a', null]))).toEqual([id(15), id(7)])
 })
 
 describe('listing', () => {

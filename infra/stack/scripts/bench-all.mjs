@@ -8,6 +8,7 @@ const benches = [
   ['emulator-lite', 'infra/emulator-lite/bench/bench.ts'],
   ['Auth: emulator-lite vs official', 'infra/emulator-lite/bench/auth-bench.ts'],
   ['signed identity: verification cost, on vs off', 'infra/emulator-lite/bench/identity-bench.ts'],
+  ['Firestore: emulator-lite vs the official emulator (gcloud)', 'infra/emulator-lite/bench/parity-bench.ts'],
   ['access log: on vs off, viewer at 100k entries', 'infra/emulator-lite/bench/access-log-bench.ts'],
   ['make start (warm)', 'infra/stack/scripts/bench-start.ts'],
   ['api', 'api/bench/bench.ts'],

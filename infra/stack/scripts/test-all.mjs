@@ -1,4 +1,4 @@
-// `make test`: every layer in order (lint, typecheck, unit, integration, end-to-end), each to the
+// `make test`: every layer in order (lint, typecheck, unit, integration, parity, end-to-end), each to the
 // end even when an earlier one failed, then one summary line per layer and the overall count.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -68,6 +68,9 @@ const layers = [
   { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
   vitestLayer('unit', ['unit', 'web']),
   vitestLayer('integration', ['integration']),
+  // emulator-lite against Google's Firestore emulator (gcloud, Java): the access matrix on production's
+  // rules engine and the bounded differential; fails when the official emulator does not start.
+  vitestLayer('parity', ['parity']),
   {
     name: 'e2e',
     command: ['npx', 'playwright', 'test', '-c', 'tests/playwright.config.ts'],

@@ -113,7 +113,8 @@ function compileFilter(db: DatabaseRef, filter: unknown, inequalities: Set<strin
         case 'NOT_EQUAL':
           return !isNull(value) && !valuesEqual(value, operand)
         case 'IN':
-          return list.some((item) => valuesEqual(value, item))
+          // A null in the list matches nothing, as in production (`in [2, 'b', null]` skips null values).
+          return !isNull(value) && list.some((item) => valuesEqual(value, item))
         case 'NOT_IN':
           // A null in the list makes the filter match nothing, as the backend does (nothing is "not null").
           return !listHasNull && !isNull(value) && !list.some((item) => valuesEqual(value, item))
@@ -136,6 +137,49 @@ function compileFilter(db: DatabaseRef, filter: unknown, inequalities: Set<strin
   throw invalid('A filter needs fieldFilter, unaryFilter or compositeFilter')
 }
 
+function hasKeyEquality(filter: unknown): boolean {
+  if (typeof filter !== 'object' || filter === null) return false
+  const f = filter as Record<string, Record<string, unknown> | undefined>
+  const inner = f.compositeFilter?.filters
+  if (Array.isArray(inner)) return inner.some(hasKeyEquality)
+  const op = f.fieldFilter?.op
+  const field = (f.fieldFilter?.field as { fieldPath?: string } | undefined)?.fieldPath
+  return field === NAME_FIELD && (op === 'EQUAL' || op === 5 || op === 'IN' || op === 8)
+}
+
+/** The most `array-contains`/`array-contains-any` filters in one way (disjunct) of a filter. */
+function arrayContainsPerWay(filter: unknown): number {
+  if (typeof filter !== 'object' || filter === null) return 0
+  const f = filter as Record<string, Record<string, unknown> | undefined>
+  const inner = f.compositeFilter?.filters
+  if (Array.isArray(inner)) {
+    const counts = inner.map(arrayContainsPerWay)
+    const op = f.compositeFilter?.op
+    return op === 'OR' || op === 2 ? Math.max(0, ...counts) : counts.reduce((sum, n) => sum + n, 0)
+  }
+  const op = f.fieldFilter?.op
+  const name = typeof op === 'number' ? FIELD_OPS[op] : op
+  return name === 'ARRAY_CONTAINS' || name === 'ARRAY_CONTAINS_ANY' ? 1 : 0
+}
+
+/** How often each operator (and `OR`) occurs in a filter: production limits some combinations (the differential). */
+function operatorsIn(filter: unknown, counts = new Map<string, number>()): Map<string, number> {
+  if (typeof filter !== 'object' || filter === null) return counts
+  const f = filter as Record<string, Record<string, unknown> | undefined>
+  const add = (name: unknown) => counts.set(String(name), (counts.get(String(name)) ?? 0) + 1)
+  const inner = f.compositeFilter?.filters
+  if (Array.isArray(inner)) {
+    const op = f.compositeFilter?.op
+    // One filter in an OR is that filter alone.
+    if ((op === 'OR' || op === 2) && inner.length > 1) add('OR')
+    for (const item of inner) operatorsIn(item, counts)
+    return counts
+  }
+  const op = f.fieldFilter?.op ?? f.unaryFilter?.op
+  add(typeof op === 'number' ? (f.fieldFilter ? FIELD_OPS[op] : UNARY_OPS[op]) : op)
+  return counts
+}
+
 /** A `__name__` operand naming a document with a reserved id is refused, as production refuses the path. */
 function assertNoReservedIn(db: DatabaseRef, value: Value): void {
   const reference = value.referenceValue
@@ -149,12 +193,19 @@ function sameTypeClass(a: Value, b: Value): boolean {
   return cls(a) === cls(b)
 }
 
-function compareBy(orders: Order[]) {
+export type QueryOptions = {
+  /** Only the parity harness's own test passes this (to plant a difference it must catch). */
+  compareValues?: (a: Value, b: Value) => number
+  /** An aggregation's summed and averaged fields: ordered by (after the query's own orders), so required. */
+  mustHave?: string[][]
+}
+
+function compareBy(orders: Order[], compare = compareValues) {
   return (a: StoredDocument, b: StoredDocument): number => {
     for (const order of orders) {
       const result = order.isName
         ? compareReferences(a.path, b.path)
-        : compareValues(getField(a.fields, order.path) as Value, getField(b.fields, order.path) as Value)
+        : compare(getField(a.fields, order.path) as Value, getField(b.fields, order.path) as Value)
       if (result !== 0) return order.descending ? -result : result
     }
     return 0
@@ -201,6 +252,7 @@ export function runQuery(
   parent: string,
   rawQuery: unknown,
   readTime?: bigint,
+  options: QueryOptions = {},
 ): StoredDocument[] {
   if (typeof rawQuery !== 'object' || rawQuery === null) throw invalid('structuredQuery is required')
   const query = rawQuery as StructuredQuery
@@ -223,7 +275,19 @@ export function runQuery(
 
   const inequalities = new Set<string>()
   if (query.where !== undefined) {
+    const used = operatorsIn(query.where)
+    if (['NOT_EQUAL', 'NOT_IN', 'IS_NOT_NAN', 'IS_NOT_NULL'].reduce((sum, op) => sum + (used.get(op) ?? 0), 0) > 1)
+      throw invalid("Only a single 'NOT_EQUAL', 'NOT_IN', 'IS_NOT_NAN', or 'IS_NOT_NULL' filter allowed per query.")
+    if (arrayContainsPerWay(query.where) > 1)
+      throw invalid("A maximum of 1 'ARRAY_CONTAINS' filter is allowed per disjunction.")
+    if (used.has('NOT_IN') && (used.has('IN') || used.has('ARRAY_CONTAINS_ANY') || used.has('OR')))
+      throw invalid("'NOT_IN' cannot be used in the same query with 'IN', 'ARRAY_CONTAINS_ANY' or 'OR'.")
     const predicate = compileFilter(db, query.where, inequalities)
+    const otherInequality = [...inequalities].some((field) => field !== NAME_FIELD)
+    if (otherInequality && !inequalities.has(NAME_FIELD) && hasKeyEquality(query.where))
+      throw invalid(
+        'Equality on key is not allowed if there are other inequality fields and key does not appear in inequalities.',
+      )
     docs = docs.filter(predicate)
   }
 
@@ -238,6 +302,13 @@ export function runQuery(
       descending: enumName(order.direction ?? 'ASCENDING', DIRECTIONS, 'direction') === 'DESCENDING',
     }
   })
+  // Production refuses any order after the document name, explicit or implied by an inequality.
+  const nameAt = orders.findIndex((order) => order.isName)
+  const pendingInequality = [...inequalities].some(
+    (field) => field !== NAME_FIELD && !orders.some((order) => !order.isName && order.path.join('.') === field),
+  )
+  if (nameAt !== -1 && (nameAt < orders.length - 1 || pendingInequality))
+    throw invalid('order by clause cannot contain more fields after the key')
   // Inequality fields not ordered explicitly come next, in field-path order, then __name__ breaks
   // ties: all in the direction of the last explicit order, so every page of a paged query agrees.
   const ordered = new Set(orders.map((order) => (order.isName ? NAME_FIELD : order.path.join('.'))))
@@ -246,12 +317,18 @@ export function runQuery(
     if (field !== NAME_FIELD && !ordered.has(field))
       orders.push({ path: parseFieldPath(field), isName: false, descending: implicitDescending })
   }
+  // An aggregation's summed and averaged fields order the documents next (so its limit takes the
+  // lowest values, and documents without them are left out), as the official emulator does.
+  for (const path of options.mustHave ?? []) {
+    if (!orders.some((order) => !order.isName && order.path.join('.') === path.join('.')))
+      orders.push({ path, isName: false, descending: implicitDescending })
+  }
   if (!orders.some((order) => order.isName)) {
     orders.push({ path: [], isName: true, descending: orders[orders.length - 1]?.descending ?? false })
   }
   // A document without an ordered field is not in the result.
   docs = docs.filter((doc) => orders.every((order) => order.isName || getField(doc.fields, order.path) !== undefined))
-  docs.sort(compareBy(orders))
+  docs.sort(compareBy(orders, options.compareValues))
 
   const startAt = parseCursor(query.startAt)
   const endAt = parseCursor(query.endAt)

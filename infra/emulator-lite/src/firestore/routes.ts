@@ -4,6 +4,7 @@ import { ApiError } from '../http/errors.ts'
 import { readJson } from '../http/server.ts'
 import { Rulesets } from '../security/rulesets.ts'
 import type { Store } from '../store/store.ts'
+import type { QueryOptions } from './query.ts'
 import { batchGet } from './rpc/batch-get.ts'
 import { batchWrite } from './rpc/batch-write.ts'
 import { commit } from './rpc/commit.ts'
@@ -47,8 +48,9 @@ export function firestoreRoutes(
   store: Store,
   rulesets = new Rulesets({ firestore: null, storage: null }),
   recorder: AccessRecorder | null = null,
+  queryOptions: QueryOptions = {},
 ): Route[] {
-  const fs = createFirestoreService(store, rulesets, recorder)
+  const fs = createFirestoreService(store, rulesets, recorder, queryOptions)
   const base = { service: 'firestore' as const, project: projectOfRequest }
   // One Hono route for every RPC (matching is per route and runs on every request); the RPC
   // table above picks the file.

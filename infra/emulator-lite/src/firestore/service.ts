@@ -7,6 +7,7 @@ import { createFirestoreGuard } from '../security/firestore-guard.ts'
 import type { Rulesets } from '../security/rulesets.ts'
 import { HISTORY_WINDOW_NANOS, type Store } from '../store/store.ts'
 import { assertDocumentPath, type DatabaseRef } from './paths.ts'
+import type { QueryOptions } from './query.ts'
 import { parseTimestamp } from './values.ts'
 import { formatTimestamp } from './values-extra.ts'
 import { latestCommitTime, nextCommitTime } from './writes.ts'
@@ -87,7 +88,13 @@ export function parentOf(segments: string[]): string {
 }
 
 /** State the Firestore RPCs share: the store, the rules, open transactions. */
-export function createFirestoreService(store: Store, rulesets: Rulesets, recorder: AccessRecorder | null) {
+export function createFirestoreService(
+  store: Store,
+  rulesets: Rulesets,
+  recorder: AccessRecorder | null,
+  /** The query engine's options (a planted difference, for the parity harness's own test only). */
+  queryOptions: QueryOptions = {},
+) {
   const transactions = new Map<string, TransactionState>()
   const guard = createFirestoreGuard(store, rulesets)
 
@@ -120,6 +127,7 @@ export function createFirestoreService(store: Store, rulesets: Rulesets, recorde
 
   return {
     store,
+    queryOptions,
     rulesets,
     guard,
     recorder,

@@ -1,6 +1,15 @@
 import fc from 'fast-check'
 import { expect, test } from 'vitest'
-import { compareStrings, compareValues, typeKey, type Value } from './values.ts'
+import {
+  compareStrings,
+  compareValues,
+  type Fields,
+  formatTimestamp,
+  parseTimestamp,
+  truncateTimestamps,
+  typeKey,
+  type Value,
+} from './values.ts'
 
 const utf8Order = (a: string, b: string) => Math.sign(Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')))
 /** Any UTF-16 units, lone surrogates included. */
@@ -34,4 +43,31 @@ test("a value's type is the first type key it has, in Firestore's order", () => 
   expect(() => typeKey([] as unknown as Value)).toThrow(/must be an object/)
   expect(compareValues({ stringValue: 'b' }, { stringValue: 'a' })).toBe(1)
   expect(compareValues({ integerValue: '5' }, { stringValue: 'a' })).toBe(-1)
+})
+
+test('timestamps before 1970 format with the second below and a positive fraction', () => {
+  expect(formatTimestamp(-1n)).toBe('1969-12-31T23:59:59.999999999Z')
+  expect(formatTimestamp(-1_000_000_000n)).toBe('1969-12-31T23:59:59.000000000Z')
+  expect(formatTimestamp(1_500_000_000n)).toBe('1970-01-01T00:00:01.500000000Z')
+  fc.assert(
+    fc.property(fc.bigInt({ min: -62135596800000000000n, max: 253402300799999999999n }), (nanos) => {
+      expect(parseTimestamp(formatTimestamp(nanos))).toBe(nanos)
+    }),
+  )
+})
+
+test('stored timestamps keep microseconds, rounded down, at any depth (as the official emulator)', () => {
+  const fields: Fields = {
+    t: { timestampValue: '1970-01-01T00:00:00.000000001Z' },
+    before: { timestampValue: '1969-12-31T23:59:59.999999999Z' },
+    nested: {
+      mapValue: { fields: { a: { arrayValue: { values: [{ timestampValue: '2026-01-01T00:00:00.123456789Z' }] } } } },
+    },
+    exact: { timestampValue: '2026-01-01T00:00:00.123456Z' },
+  }
+  truncateTimestamps(fields)
+  expect(fields.t).toEqual({ timestampValue: '1970-01-01T00:00:00.000000000Z' })
+  expect(fields.before).toEqual({ timestampValue: '1969-12-31T23:59:59.999999000Z' })
+  expect(JSON.stringify(fields.nested)).toContain('2026-01-01T00:00:00.123456000Z')
+  expect(fields.exact).toEqual({ timestampValue: '2026-01-01T00:00:00.123456Z' })
 })

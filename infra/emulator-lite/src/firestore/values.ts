@@ -25,16 +25,32 @@ let cachedSecond = Number.NaN
 let cachedBase = ''
 
 export function formatTimestamp(nanos: bigint): string {
-  const millis = Number(nanos / 1_000_000n)
+  // Whole seconds rounded down, so a time before 1970 keeps a positive fraction of the second before.
+  const fractionNanos = ((nanos % 1_000_000_000n) + 1_000_000_000n) % 1_000_000_000n
+  const second = Number((nanos - fractionNanos) / 1_000_000_000n)
   // Every response carries a readTime: the date part is formatted once per second, not per call.
-  const second = Math.floor(millis / 1000)
   if (second !== cachedSecond) {
-    cachedBase = new Date(millis).toISOString().slice(0, 19)
+    cachedBase = new Date(second * 1000).toISOString().slice(0, 19)
     cachedSecond = second
   }
-  const base = cachedBase
-  const fraction = (((nanos % 1_000_000_000n) + 1_000_000_000n) % 1_000_000_000n).toString().padStart(9, '0')
-  return `${base}.${fraction}Z`
+  return `${cachedBase}.${fractionNanos.toString().padStart(9, '0')}Z`
+}
+
+/**
+ * Firestore keeps timestamps to the microsecond: stored values lose their last three digits
+ * (rounded down), as the official emulator and production do (found by the differential).
+ */
+export function truncateTimestamps(fields: Fields): void {
+  for (const value of Object.values(fields)) truncateValue(value)
+}
+
+function truncateValue(value: Value): void {
+  if ('timestampValue' in value) {
+    const nanos = parseTimestamp(value.timestampValue)
+    const micros = nanos - (((nanos % 1000n) + 1000n) % 1000n)
+    if (micros !== nanos) value.timestampValue = formatTimestamp(micros)
+  } else if ('arrayValue' in value) for (const item of arrayValues(value)) truncateValue(item)
+  else if ('mapValue' in value) truncateTimestamps(mapFields(value))
 }
 
 const TYPE_KEYS = [

@@ -791,9 +791,17 @@ export function slice(target: RValue, from: RValue | undefined, to: RValue | und
     if (target === null) fail('Null value error.')
     return fail(`Unsupported operation error. Received: ${typeName(target)}[:].`)
   }
+  const size = BigInt(target.length)
   const start = from === undefined ? 0n : asInt(from, 'slice')
-  const end = to === undefined ? BigInt(target.length) : asInt(to, 'slice')
-  if (start < 0n || end > BigInt(target.length) || start > end) fail(`Slice out of range: [${start}:${end}].`)
+  const end = to === undefined ? size : asInt(to, 'slice')
+  // As production: a given start must index an element, and so must a given end minus one, so
+  // `x[0:0]` and `x[n:]` are errors while `x[1:1]` (n > 1) is empty (found by the rules differential).
+  const index = (i: bigint) => {
+    if (i < 0n || i >= size) fail(`Index out of bound error. Index: [${i}] , size: [${size}].`)
+  }
+  if (from !== undefined) index(start)
+  if (to !== undefined) index(end - 1n)
+  if (start > end) fail(`Illegal range error. From index: [${start}] , To index: [${end}].`)
   return target.slice(Number(start), Number(end))
 }
 

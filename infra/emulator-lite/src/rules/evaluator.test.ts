@@ -198,6 +198,8 @@ test('list members: index, slice, size, hasAll, hasAny, hasOnly, join, concat, r
     ['[1, 2, 3][1:3]', [2n, 3n]],
     ['[1, 2, 3][:1]', [1n]],
     ['[1, 2, 3][1:]', [2n, 3n]],
+    ['[1, 2, 3][1:1]', []],
+    ['[][:]', []],
     ['[1, 2, 3].size()', 3n],
     ["['a', 'b'].hasAll(['a'])", true],
     ["['a', 'b'].hasAll(['a', 'c'])", false],
@@ -214,7 +216,16 @@ test('list members: index, slice, size, hasAll, hasAny, hasOnly, join, concat, r
   errors([
     ['[1][1]', /out of range/],
     ['[1][-1]', /out of range/],
-    ['[1, 2][2:1]', /out of range/],
+    ['[1, 2][2:1]', /Index out of bound error. Index: \[2\] , size: \[2\]/],
+    // Production's slice (the rules differential): a given start indexes an element, a given end
+    // minus one too; so an empty slice at either end is an error, not [].
+    ['[1, 2, 3][2:1]', /Illegal range error/],
+    ['[1, 2][0:0]', /Index: \[-1\]/],
+    ['[][0:0]', /Index: \[0\] , size: \[0\]/],
+    ['[1, 2][2:]', /Index: \[2\]/],
+    ['[1, 2][:0]', /Index: \[-1\]/],
+    ["'ab'[0:0]", /Index: \[-1\]/],
+    ["'ab'[0:3]", /Index: \[2\]/],
     ['[1].hasAll(null)', /list or set/],
     ["[1].join(',')", /string/],
     ["[1].matches('a')", /Function not found/],

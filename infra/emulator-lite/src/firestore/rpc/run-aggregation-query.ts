@@ -1,6 +1,6 @@
 import type { Ctx } from '../../http/core.ts'
 import { invalid } from '../../http/errors.ts'
-import { type DatabaseRef, getField, parseFieldPath } from '../paths.ts'
+import { type DatabaseRef, parseFieldPath } from '../paths.ts'
 import { runQuery } from '../query.ts'
 import { type FirestoreService, queryScope, refuseExplain, ruledCaller } from '../service.ts'
 import { doubleValue, INT64_MAX, INT64_MIN } from '../values.ts'
@@ -45,9 +45,11 @@ export function runAggregationQuery(
   const { tx, readTime: at } = fs.consistencyOf(db, body)
   // Firestore aggregates only the documents that have every field a sum or avg of the request names.
   const required = aggregations.filter((aggregation) => aggregation.kind !== 'count')
-  const docs = runQuery(fs.store, db, parent, request.structuredQuery, at).filter((doc) =>
-    required.every((aggregation) => getField(doc.fields, aggregation.segments) !== undefined),
-  )
+  // Before the query's offset and limit, as the official emulator does (the differential).
+  const docs = runQuery(fs.store, db, parent, request.structuredQuery, at, {
+    ...fs.queryOptions,
+    mustHave: required.map((aggregation) => aggregation.segments),
+  })
   if (at === undefined) for (const doc of docs) tx.state?.reads.set(doc.path, doc.updateTime)
   c.get('access').add((recorder) =>
     recorder.firestoreRead(

@@ -10,7 +10,7 @@ export function runQuery(fs: FirestoreService, c: Ctx, db: DatabaseRef, parent: 
   const caller = ruledCaller(c)
   fs.guard.list(db, caller, parent, body.structuredQuery)
   const { tx, readTime: at } = fs.consistencyOf(db, body)
-  const docs = execute(fs.store, db, parent, body.structuredQuery, at)
+  const docs = execute(fs.store, db, parent, body.structuredQuery, at, fs.queryOptions)
   c.get('access').add((recorder) =>
     recorder.firestoreRead(db, caller, c.env.incoming, 'RunQuery', docs, queryScope(parent, body.structuredQuery)),
   )
