@@ -446,13 +446,15 @@ async function commandUp(args) {
   const build = !args.includes('--no-build')
   const engine = chooseEngine()
   const env = composeEnvironment()
+  // emulator-lite signs its tokens and believes no unsigned one (issue 27); the official emulators
+  // believe anyone's word, so they run only when COMPOSE_FILE names docker-compose.yml alone.
+  if (!env.COMPOSE_FILE) {
+    env.COMPOSE_FILE = LITE_FILES
+    log('compose: the lite variant (emulator-lite, tokens=signed); COMPOSE_FILE=docker-compose.yml runs the official emulators, which believe unsigned tokens')
+  }
   if (engine === 'docker') {
     await must('docker', ['compose', 'up', ...(build ? ['--build'] : []), '--detach', '--wait'], { env })
   } else {
-    if (!env.COMPOSE_FILE) {
-      env.COMPOSE_FILE = LITE_FILES
-      log('podman: using the lite variant (the official emulators need Java and downloads from Google)')
-    }
     const podman = await startPodman()
     try {
       Object.assign(env, podman.env, await baseImages(env))
@@ -476,12 +478,12 @@ async function commandUp(args) {
 async function commandPassThrough(composeArgs) {
   const engine = chooseEngine()
   const env = composeEnvironment()
+  env.COMPOSE_FILE ||= LITE_FILES
   if (engine === 'docker') {
     const { code } = await run('docker', ['compose', ...composeArgs], { env })
     process.exitCode = code
     return
   }
-  env.COMPOSE_FILE ||= LITE_FILES
   const podman = await startPodman()
   try {
     Object.assign(env, podman.env)

@@ -60,6 +60,8 @@ test('make start prints ready with the URLs, and Ctrl-C leaves no process or por
   try {
     const output = await waitForOutput(child, 'Press Ctrl-C to stop.', 150_000)
     expect(output).toContain('Bosted is ready')
+    // Nobody is believed on their word: make start says its tokens are signed (issue 27 point 5).
+    expect(output).toContain('Auth in emulator-lite, tokens=signed')
     expect(output).toContain(`auth       http://127.0.0.1:${ports.AUTH_PORT}`)
     expect(output).toContain('admin@demo.dk')
     expect(output).toContain('demo1234')

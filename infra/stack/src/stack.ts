@@ -228,7 +228,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         : Promise.resolve(null),
     ])
     log(
-      `emulators ready in ${Date.now() - started} ms (${liteAuth ? 'Auth in emulator-lite' : 'official Auth emulator'})`,
+      `emulators ready in ${Date.now() - started} ms (${liteAuth ? 'Auth in emulator-lite, tokens=signed' : 'official Auth emulator, tokens=unsigned-accepted'})`,
     )
 
     // The seed only needs the emulators: it runs while the api and the web server start. A warm start
