@@ -11,6 +11,13 @@ import { startNodeService } from './services/node-services.ts'
 import { startWebServer, WEB_DIST, type WebConfig } from './services/web.ts'
 import { buildWebIfChanged } from './services/web-build.ts'
 
+/**
+ * Where emulator-lite's admin listener binds natively: always loopback. The api, the seed and the
+ * tools run on the same machine; a pilot that serves other machines (STACK_HOST=0.0.0.0) must never
+ * hand the owner's listener to them (docs/decisions/0011-privilege-and-one-http-core.md).
+ */
+export const ADMIN_HOST = '127.0.0.1'
+
 /** Which parts of the system exist in this checkout; the launcher starts what is there. */
 export const PARTS = {
   emulatorLite: join(REPO_ROOT, 'infra/emulator-lite/src/cli.ts'),
@@ -80,7 +87,7 @@ export function webConfigFor(env: StackEnv): WebConfig {
  */
 export function emulatorEnv(env: StackEnv): NodeJS.ProcessEnv {
   const host = env.STACK_HOST
-  const admin = `${host}:${env.EMULATOR_ADMIN_PORT}`
+  const admin = `${ADMIN_HOST}:${env.EMULATOR_ADMIN_PORT}`
   const liteAuth = env.AUTH_EMULATOR === 'lite' && exists('emulatorLite')
   return {
     FIREBASE_PROJECT_ID: env.FIREBASE_PROJECT_ID,
@@ -194,11 +201,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               // With the official Auth emulator, emulator-lite's own Auth moves out of the way to a free port.
               '--auth-port',
               liteAuth ? String(env.AUTH_PORT) : '0',
-              // The privileged listener for the api and the seed, on the stack's host (loopback by default).
+              // The privileged listener for the api and the seed: loopback, whatever STACK_HOST says.
               '--admin-port',
               String(env.EMULATOR_ADMIN_PORT),
               '--admin-host',
-              host,
+              ADMIN_HOST,
               '--project',
               env.FIREBASE_PROJECT_ID,
               // The repo's security rules, the same files Compose loads and production deploys.
@@ -235,7 +242,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // skips it when the top-level collections it checks are there (starting it costs ~2 s of tsx).
     const wantSeed = options.seed && exists('seed') && exists('emulatorLite')
     const seeding =
-      wantSeed && (await projectHasData(host, env.EMULATOR_ADMIN_PORT, env.FIREBASE_PROJECT_ID))
+      wantSeed && (await projectHasData(ADMIN_HOST, env.EMULATOR_ADMIN_PORT, env.FIREBASE_PROJECT_ID))
         ? Promise.resolve({
             output: `seed: project ${env.FIREBASE_PROJECT_ID} already has data; nothing to do (make seed ARGS=--reset reseeds it)`,
             ms: 0,
@@ -294,7 +301,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       auth: `http://${host}:${env.AUTH_PORT}`,
       firestore: exists('emulatorLite') ? `http://${host}:${env.FIRESTORE_PORT}` : null,
       storage: exists('emulatorLite') ? `http://${host}:${env.STORAGE_PORT}` : null,
-      admin: exists('emulatorLite') ? `http://${host}:${env.EMULATOR_ADMIN_PORT}` : null,
+      admin: exists('emulatorLite') ? `http://${ADMIN_HOST}:${env.EMULATOR_ADMIN_PORT}` : null,
     },
     services,
     webServerKind,
