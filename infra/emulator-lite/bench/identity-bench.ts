@@ -92,7 +92,8 @@ const [signed, lax] = await Promise.all([
 try {
   const auth = `http://127.0.0.1:${signed.authPort}/identitytoolkit.googleapis.com/v1`
   const account = { email: 'bench@bench.dk', password: 'hemmelig1' }
-  await fetch(`${auth}/accounts:signUp`, {
+  // The owner credential is believed on the admin listener only.
+  await fetch(`http://127.0.0.1:${signed.adminPort}/identitytoolkit.googleapis.com/v1/accounts:signUp`, {
     method: 'POST',
     headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
     body: JSON.stringify({ localId: 'bench', ...account }),
@@ -114,10 +115,11 @@ try {
   )
 
   const clients = [
-    { name: 'verification on (signed token)', port: signed.firestorePort, token: idToken },
+    { name: 'verification on (signed token)', port: signed.firestorePort, adminPort: signed.adminPort, token: idToken },
     {
       name: 'verification off (mock token, --accept-unsigned-tokens)',
       port: lax.firestorePort,
+      adminPort: lax.adminPort,
       token: signUnsigned({ sub: 'bench', user_id: 'bench' }),
     },
   ]
@@ -140,7 +142,7 @@ try {
   for (const client of clients) {
     for (let start = 0; start < 10_000; start += 500) {
       const writes = Array.from({ length: 500 }, (_, k) => doc(`big/d${String(start + k).padStart(6, '0')}`, start + k))
-      await post(client.port, ':commit', { writes }, 'Bearer owner')
+      await post(client.adminPort, ':commit', { writes }, 'Bearer owner')
     }
   }
   const query = {

@@ -18,7 +18,12 @@ const FILL_BUDGET_MS = 90_000
 type Server = { name: string; host: string; readyMs: number; rssBytes(): number; stop(): Promise<void> }
 
 async function startLite(): Promise<Server> {
-  const [port, storagePort, authPort] = [await freePort(), await freePort(), await freePort()]
+  const [port, storagePort, authPort, adminPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ]
   const started = performance.now()
   const child = spawn(
     process.execPath,
@@ -32,14 +37,16 @@ async function startLite(): Promise<Server> {
       String(storagePort),
       '--auth-port',
       String(authPort),
+      '--admin-port',
+      String(adminPort),
       '--in-memory',
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   )
-  // Every request of this bench is privileged (`Bearer owner`): emulator-lite's admin listener, which
-  // today is its Firestore port.
-  const host = `127.0.0.1:${port}`
-  await untilOk(host)
+  // Every request of this bench is privileged (`Bearer owner`): emulator-lite's admin listener.
+  const host = `127.0.0.1:${adminPort}`
+  // `GET /` answers "Ok" on the Firestore port (the admin listener answers it as Auth).
+  await untilOk(`127.0.0.1:${port}`)
   return {
     name: 'emulator-lite',
     host,
