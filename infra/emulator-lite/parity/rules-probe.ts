@@ -6,7 +6,8 @@ const rules = `rules_version = '2';\nservice cloud.firestore {\n  match /databas
 const official = await startOfficialFirestore()
 const lite = await startEmulatorLite({ firestorePort: 0, storagePort: 0, authPort: 0, inMemory: true })
 const project = 'demo-probe'
-for (const host of [official.host, `127.0.0.1:${lite.firestorePort}`]) {
+// Rules load through each one's privileged address (emulator-lite's admin listener).
+for (const host of [official.host, `127.0.0.1:${lite.adminPort}`]) {
   const r = await fetch(`http://${host}/emulator/v1/projects/${project}:securityRules`, {
     method: 'PUT',
     headers: { authorization: 'Bearer owner' },

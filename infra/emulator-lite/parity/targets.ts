@@ -53,8 +53,8 @@ export async function startTargets(liteOptions: EmulatorLiteOptions = {}, projec
     throw error
   })
   const liteHost = `127.0.0.1:${lite.firestorePort}`
-  // emulator-lite's privileged listener: today its Firestore port itself.
-  const liteAdminHost = liteHost
+  // emulator-lite's privileged listener: the browser-facing port refuses the owner credential.
+  const liteAdminHost = `127.0.0.1:${lite.adminPort}`
   const a = adminFirestore(liteAdminHost, projectId)
   const b = adminFirestore(official.host, projectId)
   return {
