@@ -166,7 +166,9 @@ export async function createFixture(target: RulesTarget): Promise<Fixture> {
   const bucket = `${projectId}.appspot.com`
   const adminApp: App = initializeAdminApp({ projectId, storageBucket: bucket }, `admin-${projectId}`)
   const admin = initializeFirestore(adminApp, { preferRest: true })
-  admin.settings({ auth: { getRequestHeaders: async () => ({}) } } as never)
+  admin.settings({
+    auth: { getRequestHeaders: async () => ({}), fetch: (url: string, init: RequestInit) => fetch(url, init) },
+  } as never)
   const adminAuth = getAdminAuth(adminApp)
 
   for (const [, account] of Object.entries(PERSONAS)) {
