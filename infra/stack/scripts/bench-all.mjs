@@ -8,6 +8,7 @@ const benches = [
   ['emulator-lite', 'infra/emulator-lite/bench/bench.ts'],
   ['Auth: emulator-lite vs official', 'infra/emulator-lite/bench/auth-bench.ts'],
   ['access log: on vs off, viewer at 100k entries', 'infra/emulator-lite/bench/access-log-bench.ts'],
+  ['SQLite: better-sqlite3 vs node:sqlite (ADR 0010)', 'infra/emulator-lite/bench/sqlite-bench.ts'],
   ['make start (warm)', 'infra/stack/scripts/bench-start.ts'],
   ['api', 'api/bench/bench.ts'],
   ['seed', 'seed/bench.ts'],
