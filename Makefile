@@ -2,16 +2,24 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NPM_DEPS := node_modules/.package-lock.json
+# The project's own Node (the version in .node-version, ADR 0016): fetched from the npm registry into
+# .tools/node on first use and first on PATH for every target, so each process runs on it whatever
+# Node the machine has; native addons build against its headers (no header download).
+export PATH := $(CURDIR)/.tools/node/bin:$(PATH)
+export npm_config_nodedir := $(CURDIR)/.tools/node
 
-.PHONY: help install start dev test test-unit test-integration test-parity parity test-e2e screenshots lint typecheck format seed migrate audit-verify bench clean up down logs test-containers check-docker
+.PHONY: node-runtime help install start dev test test-unit test-integration test-parity parity test-e2e screenshots lint typecheck format seed migrate audit-verify bench clean up down logs test-containers check-docker
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
 
-$(NPM_DEPS): package-lock.json
+node-runtime:
+	@infra/stack/scripts/ensure-node.sh >/dev/null
+
+$(NPM_DEPS): package-lock.json node-runtime
 	@infra/stack/scripts/ensure-deps.sh
 
-install: ## Install npm dependencies (and nginx/chromium from apt when possible)
+install: node-runtime ## Install Node (.tools/node), npm dependencies (and nginx/chromium from apt when possible)
 	@infra/stack/scripts/ensure-deps.sh browser
 
 start: $(NPM_DEPS) ## Run the whole system natively: emulators, api, seed, web on http://127.0.0.1:8000
@@ -20,7 +28,7 @@ start: $(NPM_DEPS) ## Run the whole system natively: emulators, api, seed, web o
 dev: $(NPM_DEPS) ## Same as start, with the Vite dev server (HMR) instead of the built bundle
 	@node --import tsx infra/stack/src/cli.ts --dev
 
-test: ## Lint, typecheck, unit, integration, parity and end-to-end tests (installs what is missing first)
+test: node-runtime ## Lint, typecheck, unit, integration, parity and end-to-end tests (installs what is missing first)
 	@infra/stack/scripts/ensure-deps.sh browser
 	@node infra/stack/scripts/test-all.mjs
 

@@ -3,7 +3,7 @@
 // real Auth emulator and emulator-lite, and the cost of the api's own token verification measured
 // in-process. Prints the figures and writes BENCHMARKS.md; asserts nothing.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { Agent, request as httpRequest } from 'node:http'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
@@ -319,4 +319,12 @@ try {
   await stack.stop()
 }
 
-writeFileSync(join(import.meta.dirname, '../BENCHMARKS.md'), `# api benchmarks\n\n${lines.join('\n')}\n\n${NOTES}`)
+// The latest figures and the notes replace the file's head; the dated sections below them
+// (comparisons such as Node 20 against Node 24) are history and stay.
+const file = join(import.meta.dirname, '../BENCHMARKS.md')
+const previous = existsSync(file) ? readFileSync(file, 'utf8') : ''
+const history = previous.indexOf('\n## ')
+writeFileSync(
+  file,
+  `# api benchmarks\n\n${lines.join('\n')}\n\n${NOTES}${history === -1 ? '' : previous.slice(history)}`,
+)

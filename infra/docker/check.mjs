@@ -6,7 +6,9 @@
 //      services adopted (so `up --wait` exits 0), distinct host ports, declared volumes.
 //   3. .env.example lists every variable the Compose files read, with the same defaults.
 //   4. Each Dockerfile linted (infra/docker/check/dockerfile.mjs), for the targets Compose builds.
-//   5. The web image's nginx configuration, rendered by its entrypoint from the Compose environment,
+//   5. Every Node base image (Dockerfiles, Compose defaults, .env.example) is on the pinned major
+//      (.node-version, ADR 0016).
+//   6. The web image's nginx configuration, rendered by its entrypoint from the Compose environment,
 //      is byte-identical to what infra/nginx/render.mjs renders for the same values, and passes
 //      `nginx -t` (with the api upstream at 127.0.0.1, as the name `api` resolves only inside the
 //      Compose network).
@@ -26,6 +28,7 @@ import {
 } from './check/compose.mjs'
 import { hasHealthcheck, lintDockerfile, parseDockerfile, stagesOf } from './check/dockerfile.mjs'
 import { dockerignoreMatcher } from './check/dockerignore.mjs'
+import { nodeImageProblems } from './check/node-version.mjs'
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..')
 const NGINX = '/usr/sbin/nginx'
@@ -102,6 +105,20 @@ export function runChecks(options = {}) {
     }
   }
   record('.env.example lists every variable with the Compose defaults', envProblems)
+
+  const pinned = read('.node-version').trim()
+  const nodeFiles = [
+    { file: 'docker-compose.yml', text: baseText },
+    { file: 'docker-compose.lite.yml', text: liteText },
+    { file: '.env.example', text: read('.env.example') },
+    ...[...dockerfiles.keys()]
+      .filter((path) => dockerfiles.get(path).text !== null)
+      .map((path) => ({ file: path, text: dockerfiles.get(path).text })),
+  ]
+  record(
+    `node: every Node base image is Node ${pinned.split('.')[0]} (.node-version ${pinned})`,
+    nodeImageProblems(nodeFiles, Number(pinned.split('.')[0])),
+  )
 
   for (const [path, { text, targets }] of dockerfiles) {
     if (text === null) {

@@ -4,9 +4,9 @@
 # starting the container needs no internet.
 # Build context: the repository root (see docker-compose.yml).
 
-ARG NODE_IMAGE=node:20.20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 # The full image has a C++ toolchain for firebase-tools' optional native dependency (re2).
-ARG NODE_BUILD_IMAGE=node:20.20-bookworm
+ARG NODE_BUILD_IMAGE=node:24-bookworm
 ARG JAVA_IMAGE=eclipse-temurin:21-jre-noble
 
 FROM ${NODE_BUILD_IMAGE} AS deps

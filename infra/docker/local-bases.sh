@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds the base images the Dockerfiles take as build arguments (NODE_IMAGE, NODE_BUILD_IMAGE,
 # NGINX_IMAGE), locally, for machines that reach no container registry (only Debian's mirror and the
-# npm registry): Debian from debootstrap, Node 20 copied from this machine's own Node installation,
-# nginx from Debian. Images already present are kept while their recipe (Dockerfile, this machine's
-# Node) is unchanged; --rebuild builds them again anyway.
+# npm registry): Debian from debootstrap, the project's own Node (.node-version, fetched from the npm
+# registry into .tools/node, ADR 0016) with this machine's npm, nginx from Debian. Images already
+# present are kept while their recipe (Dockerfile, the Node binary and npm) is unchanged; --rebuild
+# builds them again anyway.
 #
 #   infra/docker/local-bases.sh [--rebuild] [--print-env]
 #
@@ -23,13 +24,17 @@ for arg in "$@"; do
   esac
 done
 
-node_bin=$(readlink -f "$(command -v node)")
-node_version=$(node -p 'process.versions.node')
-if [ "${node_version%%.*}" != 20 ]; then
-  echo "local-bases: this machine's Node is $node_version; the images need Node 20 (ADR 0002)" >&2
+# The project's Node, the same binary every native process runs (fetched when missing).
+node_root=$(dirname "$(infra/stack/scripts/ensure-node.sh)")
+node_bin=$node_root/bin/node
+node_version=$("$node_bin" -p 'process.versions.node')
+if [ "$node_version" != "$(tr -d '[:space:]' < .node-version)" ]; then
+  echo "local-bases: $node_bin is Node $node_version, not the pinned $(cat .node-version) (ADR 0016)" >&2
   exit 1
 fi
-node_root=$(dirname "$(dirname "$node_bin")")
+# npm is not part of Node's package on the registry: the machine's own npm goes in beside it.
+npm_root=$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")
+[ -f "$npm_root/package.json" ] || { echo "local-bases: npm not found (looked in $npm_root)" >&2; exit 1; }
 # The mirror apt already uses here (deb822 or one-line sources), else Debian's own.
 apt_mirror() {
   { grep -h '^URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '{print $2}'
@@ -45,9 +50,9 @@ NODE_BUILD_IMAGE=localhost/bosted/node:${node_version}-bookworm
 NGINX_IMAGE=localhost/bosted/nginx:bookworm
 
 # An image is current when it carries the hash of what built it (its Dockerfile and, for Node, this
-# machine's Node): a change to either builds it again, without --rebuild.
+# project's Node binary and npm): a change to either builds it again, without --rebuild.
 recipe() { cat "$@" | sha256sum | cut -c1-16; }
-NODE_RECIPE=$(recipe infra/docker/bases/node.Dockerfile "$node_bin" /etc/ssl/certs/ca-certificates.crt)
+NODE_RECIPE=$(recipe infra/docker/bases/node.Dockerfile "$node_bin" "$npm_root/package.json" /etc/ssl/certs/ca-certificates.crt)
 NGINX_RECIPE=$(recipe infra/docker/bases/nginx.Dockerfile)
 current() {
   [ "$REBUILD" = false ] &&
@@ -79,7 +84,7 @@ else
   log "Node $node_version from $node_root → $NODE_IMAGE, $NODE_BUILD_IMAGE"
   mkdir -p "$work/node/node/bin" "$work/node/node/lib/node_modules" "$work/node/node/include"
   cp "$node_bin" "$work/node/node/bin/node"
-  cp -a "$node_root/lib/node_modules/npm" "$work/node/node/lib/node_modules/"
+  cp -a "$npm_root" "$work/node/node/lib/node_modules/npm"
   cp -a "$node_root/include/node" "$work/node/node/include/"
   cp /etc/ssl/certs/ca-certificates.crt "$work/node/ca-certificates.crt"
   for target in slim build; do

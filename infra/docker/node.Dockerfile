@@ -4,9 +4,9 @@
 # dev dependencies); the TypeScript sources run through tsx, as natively.
 # Build context: the repository root (see docker-compose.yml).
 
-ARG NODE_IMAGE=node:20.20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 # The full image has python3, make and g++ for better-sqlite3 when no prebuilt binary can be fetched.
-ARG NODE_BUILD_IMAGE=node:20.20-bookworm
+ARG NODE_BUILD_IMAGE=node:24-bookworm
 
 FROM ${NODE_BUILD_IMAGE} AS manifests
 WORKDIR /app

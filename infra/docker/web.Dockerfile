@@ -3,7 +3,7 @@
 # so one image serves every environment.
 # Build context: the repository root (see docker-compose.yml).
 
-ARG NODE_IMAGE=node:20.20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 ARG NGINX_IMAGE=nginx:1.28-alpine
 
 FROM ${NODE_IMAGE} AS build

@@ -11,6 +11,7 @@ import {
 } from '../../infra/docker/check/compose.mjs'
 import { lintDockerfile } from '../../infra/docker/check/dockerfile.mjs'
 import { dockerignoreMatcher } from '../../infra/docker/check/dockerignore.mjs'
+import { nodeImageProblems } from '../../infra/docker/check/node-version.mjs'
 
 // `make check-docker` and the rules behind it. Each rule is shown to fail on a file that breaks it,
 // so a check that silently stopped checking would fail here.
@@ -20,9 +21,9 @@ const noImageHealthcheck = { imageHealthcheck: () => false }
 const withEverything = { sourceExists: () => true, isIgnored: () => false }
 
 const GOOD_DOCKERFILE = `
-FROM node:20.20-bookworm AS deps
+FROM node:24-bookworm AS deps
 RUN npm ci --omit=dev
-FROM node:20.20-bookworm-slim AS app
+FROM node:24-bookworm-slim AS app
 COPY --from=deps /app /app
 USER node
 HEALTHCHECK CMD ["node", "health.mjs"]
@@ -112,7 +113,7 @@ CMD node index.js
   expect(problems).toContain('npm install (use npm ci')
   expect(problems).toContain('CMD in shell form')
   expect(problems).toContain('runs as root (no USER)')
-  const untagged = lintDockerfile(GOOD_DOCKERFILE.replace('node:20.20-bookworm-slim', 'node'), {
+  const untagged = lintDockerfile(GOOD_DOCKERFILE.replace('node:24-bookworm-slim', 'node'), {
     targets: ['app'],
     ...withEverything,
   })
@@ -146,4 +147,31 @@ test('.dockerignore keeps the manifests npm ci needs and drops node_modules, dat
   expect(isIgnored('.data/emulator-lite/db.sqlite')).toBe(true)
   expect(isIgnored('.env')).toBe(true)
   expect(isIgnored('api/src/app.test.ts')).toBe(true)
+})
+
+test('every Node base image the Compose stack builds from is on the pinned major, and another major is named', () => {
+  const pinned = Number(read('.node-version').trim().split('.')[0])
+  const files = [
+    'docker-compose.yml',
+    'docker-compose.lite.yml',
+    '.env.example',
+    'infra/docker/node.Dockerfile',
+    'infra/docker/emulators.Dockerfile',
+    'infra/docker/web.Dockerfile',
+  ].map((file) => ({ file, text: read(file) }))
+  expect(nodeImageProblems(files, pinned)).toEqual([])
+  // Each way an image is named: a Dockerfile's ARG default and FROM, a Compose default, .env.example.
+  const old = [
+    {
+      file: 'Dockerfile',
+      text: 'ARG NODE_IMAGE=node:20.20-bookworm-slim\nFROM node:22 AS x\nRUN chown node:node /data',
+    },
+    { file: 'compose.yml', text: `  NODE_IMAGE: \${NODE_IMAGE:-node:lts-bookworm-slim}` },
+    { file: '.env', text: `NODE_IMAGE=node:${pinned}-bookworm-slim` },
+  ]
+  expect(nodeImageProblems(old, pinned)).toEqual([
+    `Dockerfile:1: node:20.20-bookworm-slim is not Node ${pinned} (.node-version)`,
+    `Dockerfile:2: node:22 is not Node ${pinned} (.node-version)`,
+    `compose.yml:1: node:lts-bookworm-slim is not Node ${pinned} (.node-version)`,
+  ])
 })

@@ -27,6 +27,7 @@ export function launchChromium(): Promise<Browser> {
 async function expectPage(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 })
   await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible', timeout: 15_000 })
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText(), the text a user sees
   const text = await page.locator('body').innerText()
   for (const failure of ['Page Not Found', 'Internal Server Error']) {
     if (text.includes(failure)) throw new Error(`${path} shows '${failure}'`)

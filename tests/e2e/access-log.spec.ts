@@ -57,7 +57,9 @@ async function correctedNote(personId: string, locationId: string) {
     app = initializeApp({ projectId: process.env.FIREBASE_PROJECT_ID ?? 'demo-bosted' }, `access-log-${Date.now()}`)
     const db = initializeFirestore(app, { preferRest: true })
     // The emulator needs no Google credentials: the client sends its owner token, nothing is looked up.
-    db.settings({ auth: { getRequestHeaders: async () => ({}) } } as never)
+    db.settings({
+      auth: { getRequestHeaders: async () => ({}), fetch: (url: string, init: RequestInit) => fetch(url, init) },
+    } as never)
     const first = unique('Urolig ved aftensmaden.')
     const second = unique('Rolig ved aftensmaden efter en snak.')
     const now = new Date()

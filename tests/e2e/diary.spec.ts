@@ -45,6 +45,7 @@ test("an employee writes a diary entry; it is in Dagbøger and the person's diar
   await expect(written.getByText(/af Signe Dahl/)).toBeVisible()
   await expect(written.getByText('Skrevet', { exact: true })).toBeVisible()
   // The text keeps its line break.
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText(), the rendered text with its line breaks
   expect(await written.locator('.note__text').innerText()).toBe(text)
   expect(await seriousA11yViolations(page)).toEqual([])
 

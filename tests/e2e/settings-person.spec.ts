@@ -29,7 +29,9 @@ const storedAvatarUrl = (personId: string) =>
   asAdmin(async (app) => {
     const db = initializeFirestore(app, { preferRest: true })
     // The client sends its owner token, nothing is looked up.
-    db.settings({ auth: { getRequestHeaders: async () => ({}) } } as never)
+    db.settings({
+      auth: { getRequestHeaders: async () => ({}), fetch: (url: string, init: RequestInit) => fetch(url, init) },
+    } as never)
     return String((await db.doc(`persons/${personId}`).get()).get('avatarUrl'))
   })
 

@@ -13,7 +13,9 @@ async function registrationsInFirestore(locationId: string, from: string, to: st
     app = initializeApp({ projectId: process.env.FIREBASE_PROJECT_ID ?? 'demo-bosted' }, `stats-${Date.now()}`)
     const db = initializeFirestore(app, { preferRest: true })
     // The emulator needs no Google credentials: the client sends its owner token, nothing is looked up.
-    db.settings({ auth: { getRequestHeaders: async () => ({}) } } as never)
+    db.settings({
+      auth: { getRequestHeaders: async () => ({}), fetch: (url: string, init: RequestInit) => fetch(url, init) },
+    } as never)
     const snapshot = await db
       .collectionGroup('registrations')
       .where('locationId', '==', locationId)

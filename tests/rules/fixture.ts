@@ -168,7 +168,9 @@ export async function createFixture(target: RulesTarget): Promise<Fixture> {
     const app = initializeAdminApp({ projectId, storageBucket: bucket }, `admin-${projectId}-${adminApps.length}`)
     adminApps.push(app)
     const firestore = initializeFirestore(app, { preferRest: true })
-    firestore.settings({ auth: { getRequestHeaders: async () => ({}) } } as never)
+    firestore.settings({
+      auth: { getRequestHeaders: async () => ({}), fetch: (url: string, init: RequestInit) => fetch(url, init) },
+    } as never)
     return { app, firestore }
   }
   process.env.FIREBASE_STORAGE_EMULATOR_HOST = target.storageAdminHost

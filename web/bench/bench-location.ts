@@ -47,7 +47,9 @@ export async function startBenchLocation(): Promise<BenchLocation> {
     const projectId = stack.env.FIREBASE_PROJECT_ID as string
     const app = initializeApp({ projectId }, 'bench')
     const db = initializeFirestore(app, { preferRest: true })
-    db.settings({ auth: { getRequestHeaders: async () => ({}) } } as never)
+    db.settings({
+      auth: { getRequestHeaders: async () => ({}), fetch: (url: string, init: RequestInit) => fetch(url, init) },
+    } as never)
 
     const started = Date.now()
     const createdAt = new Date().toISOString()

@@ -57,8 +57,9 @@ export function createFirebase(options: FirebaseOptions): Firebase {
   if (options.useFirestoreEmulator) {
     // The REST transport asks for a google-auth client before every call, even against an
     // emulator, and fails with "Could not load the default credentials" without one
-    // (firebase-wire.md §2.1). The emulator header `Authorization: Bearer owner` is added anyway.
-    settings.auth = { getRequestHeaders: async () => ({}) }
+    // (firebase-wire.md §2.1); since firebase-admin 14 the transport sends each request through the
+    // client's fetch. The emulator header `Authorization: Bearer owner` is added anyway.
+    settings.auth = { getRequestHeaders: async () => ({}), fetch: (url: string, init: RequestInit) => fetch(url, init) }
   }
   // settings() may be called once, before the first use.
   if (Object.keys(settings).length > 0) db.settings(settings)

@@ -1,6 +1,7 @@
-# Local stand-in for node:20.20-bookworm-slim (target `slim`) and node:20.20-bookworm (target
-# `build`), for machines that reach no container registry (infra/docker/local-bases.sh builds them).
-# The Node.js tree is the build machine's own Node 20 (node, npm, headers), copied in by the script;
+# Local stand-in for node:24-bookworm-slim (target `slim`) and node:24-bookworm (target `build`), for
+# machines that reach no container registry (infra/docker/local-bases.sh builds them). The Node.js tree
+# is the project's own Node (.node-version: node and headers from .tools/node, ADR 0016) with the build
+# machine's npm, copied in by the script;
 # the CA bundle is the build machine's, so npm inside image builds trusts what the host trusts.
 ARG DEBIAN_IMAGE=localhost/bosted/debian:bookworm
 

@@ -25,7 +25,9 @@ function adminFirestore(host: string, projectId: string): { app: App; db: Firest
     const app = initializeApp({ projectId }, `parity-${randomUUID()}`)
     const db = initializeFirestore(app, { preferRest: true })
     // The REST transport wants an auth client even against an emulator.
-    db.settings({ auth: { getRequestHeaders: async () => ({}) } } as never)
+    db.settings({
+      auth: { getRequestHeaders: async () => ({}), fetch: (url: string, init: RequestInit) => fetch(url, init) },
+    } as never)
     return { app, db }
   } finally {
     if (previous === undefined) delete process.env.FIRESTORE_EMULATOR_HOST

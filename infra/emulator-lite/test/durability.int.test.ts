@@ -57,8 +57,9 @@ test('every acknowledged document, replaced version and Storage object survives 
     let documentsStopped: unknown
     let objectsStopped: unknown
     let objectsInBurst = 0
+    let killed = false
     const documentBurst = (async () => {
-      for (let i = 0; i < 10_000; i++) {
+      for (let i = 0; i < 10_000 && !killed; i++) {
         const id = `doc-${String(i).padStart(5, '0')}`
         await sdk.admin.collection('burst').doc(id).set({ i })
         acknowledged.push(id)
@@ -81,15 +82,18 @@ test('every acknowledged document, replaced version and Storage object survives 
       await new Promise((resolve) => setTimeout(resolve, 5))
     }
     child.kill('SIGKILL')
+    killed = true
     await once(child, 'exit')
-    await Promise.all([documentBurst, objectBurst])
-    // Both bursts were cut short by the kill: neither finished, each failed on the write after its last ack.
-    expect(documentsStopped).toBeDefined()
+    await objectBurst
+    // Both bursts were cut short by the kill. The web SDK's upload failed on the write after its last ack;
+    // firebase-admin (14) retries a refused commit as UNAVAILABLE, so the write in flight may yet land
+    // on the restarted emulator (and then counts as acknowledged) or fail.
     expect(objectsStopped).toBeDefined()
-    expect(acknowledged.length).toBeLessThan(10_000)
     expect(objectsInBurst).toBeLessThan(10_000)
 
     child = await startCli(dataDir, firestorePort, storagePort, adminPort)
+    await documentBurst
+    expect(acknowledged.length).toBeLessThan(10_000)
     const snapshot = await sdk.admin.collection('burst').get()
     const stored = new Map(snapshot.docs.map((doc) => [doc.id, doc.data()]))
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([])

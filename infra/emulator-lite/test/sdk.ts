@@ -50,7 +50,9 @@ export function connectSdks(
   const adminApp: App = initializeAdminApp({ projectId, storageBucket: bucket }, `admin-${projectId}`)
   const admin = initializeFirestore(adminApp, { preferRest: true })
   // firebase-admin's REST transport needs an auth client even against an emulator (wire reference §2.1).
-  admin.settings({ auth: { getRequestHeaders: async () => ({}) } } as never)
+  admin.settings({
+    auth: { getRequestHeaders: async () => ({}), fetch: (url: string, init: RequestInit) => fetch(url, init) },
+  } as never)
   return {
     projectId,
     bucket,

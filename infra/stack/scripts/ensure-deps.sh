@@ -5,9 +5,19 @@ set -euo pipefail
 cd "$(dirname "$0")/../../.."
 want_browser=${1:-}
 
+# The Node these dependencies' native addons (better-sqlite3, re2, cpu-features) were built for: the
+# Makefile runs this with the project's Node (.tools/node, ADR 0016) first on PATH and npm_config_nodedir
+# set, so they build against its headers; node_modules from another Node are rebuilt, not reinstalled.
+abi_stamp=node_modules/.bosted-node-abi
+abi=$(node -p 'process.versions.modules')
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "installing npm dependencies (npm ci) …"
   npm ci --no-audit --no-fund
+  echo "$abi" > "$abi_stamp"
+elif [ "$(cat "$abi_stamp" 2>/dev/null)" != "$abi" ]; then
+  echo "rebuilding native npm dependencies for Node $(node -p 'process.versions.node') …"
+  npm rebuild --no-audit --no-fund
+  echo "$abi" > "$abi_stamp"
 fi
 
 apt_install() {

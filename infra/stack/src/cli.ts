@@ -1,4 +1,5 @@
 // `make start` / `make dev`: the whole native stack in one command; Ctrl-C stops every child.
+import './node-version-check.ts'
 import { spawn } from 'node:child_process'
 import { REPO_ROOT, readStackEnv } from './env.ts'
 import { PortInUseError } from './ports.ts'

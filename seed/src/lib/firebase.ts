@@ -40,7 +40,9 @@ export function connectFirebase(options: {
   if (options.emulators.firestore) {
     // The REST transport wants an auth client before it sends anything, even to an emulator, where
     // the SDK's own `Bearer owner` header is what counts (firebase-wire.md §2.1, workaround 2).
-    db.settings({ auth: { getRequestHeaders: async () => ({}) } } as never)
+    db.settings({
+      auth: { getRequestHeaders: async () => ({}), fetch: (url: string, init: RequestInit) => fetch(url, init) },
+    } as never)
   }
   return {
     projectId: options.projectId,

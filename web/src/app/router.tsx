@@ -27,6 +27,7 @@ function page(importer: Importer, route: Omit<RouteObject, 'lazy' | 'index'> & {
       } catch (error) {
         // A failed chunk thrown from `lazy` leaves the first render blank in react-router; as a
         // component it reaches the error page, which reloads the app once (chunk-reload guard).
+        // biome-ignore lint/correctness/noComponentHookFactories: made once, when the route's chunk failed to load
         return { Component: () => <ErrorPage error={error} /> }
       }
     },

@@ -94,7 +94,9 @@ export async function startCareEmulator(documents: Record<string, Record<string,
   process.env.FIREBASE_AUTH_EMULATOR_HOST = adminHost
   const adminApp = initializeAdminApp({ projectId }, `admin-${projectId}`)
   const admin = initializeFirestore(adminApp, { preferRest: true })
-  admin.settings({ auth: { getRequestHeaders: async () => ({}) } } as never)
+  admin.settings({
+    auth: { getRequestHeaders: async () => ({}), fetch: (url: string, init: RequestInit) => fetch(url, init) },
+  } as never)
   const batch = admin.batch()
   for (const [path, data] of Object.entries(documents)) batch.set(admin.doc(path), data)
   await batch.commit()

@@ -11,6 +11,7 @@ const { imported, page } = vi.hoisted(() => {
   const imported: string[] = []
   const page = (name: string) => () => {
     imported.push(name)
+    // biome-ignore lint/correctness/noComponentHookFactories: a stand-in page module, made once per module
     return { Component: () => null }
   }
   return { imported, page }
