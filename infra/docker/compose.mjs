@@ -450,7 +450,9 @@ async function commandUp(args) {
   // believe anyone's word, so they run only when COMPOSE_FILE names docker-compose.yml alone.
   if (!env.COMPOSE_FILE) {
     env.COMPOSE_FILE = LITE_FILES
-    log('compose: the lite variant (emulator-lite, tokens=signed); COMPOSE_FILE=docker-compose.yml runs the official emulators, which believe unsigned tokens')
+    log(
+      'compose: the lite variant (emulator-lite, tokens=signed); COMPOSE_FILE=docker-compose.yml runs the official emulators, which believe unsigned tokens',
+    )
   }
   if (engine === 'docker') {
     await must('docker', ['compose', 'up', ...(build ? ['--build'] : []), '--detach', '--wait'], { env })

@@ -147,11 +147,26 @@ async function checkWeb(checks, stack, { host, ports }) {
 const markerUrl = ({ host, ports }) =>
   `http://${host}:${ports.FIRESTORE_PORT}/v1/projects/${PROJECT_ID}/databases/(default)/documents/containerChecks/persistence`
 
-async function writeMarker(target, value) {
+/**
+ * emulator-lite's admin secret, read inside its container (it never leaves the data volume otherwise):
+ * the published ports believe no `owner`, only this (docs/decisions/0011-privilege-and-one-http-core.md).
+ */
+async function adminSecret(stack) {
+  const emulators = (await stack.containers()).find((c) => c.service === 'emulators')
+  if (!emulators) throw new Error('no emulators container to read the admin secret from')
+  const { code, stdout } = await run('podman', ['exec', emulators.id, 'cat', '/data/emulator-lite/admin-secret'], {
+    capture: true,
+    timeoutMs: 30_000,
+  })
+  if (code !== 0 || stdout.trim() === '') throw new Error('could not read the admin secret in the emulators container')
+  return stdout.trim()
+}
+
+async function writeMarker(target, value, secret) {
   const name = `projects/${PROJECT_ID}/databases/(default)/documents/containerChecks/persistence`
   const response = await fetch(markerUrl(target).replace(/\/containerChecks\/persistence$/, ':commit'), {
     method: 'POST',
-    headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
     body: JSON.stringify({ writes: [{ update: { name, fields: { run: { stringValue: value } } } }] }),
     signal: AbortSignal.timeout(15_000),
   })
@@ -159,9 +174,9 @@ async function writeMarker(target, value) {
   if (!response.ok) throw new Error(`writing the marker document answered ${response.status}: ${body}`)
 }
 
-async function readMarker(target) {
+async function readMarker(target, secret) {
   const response = await fetch(markerUrl(target), {
-    headers: { authorization: 'Bearer owner' },
+    headers: { authorization: `Bearer ${secret}` },
     signal: AbortSignal.timeout(15_000),
   })
   if (!response.ok) return `HTTP ${response.status}`
@@ -323,7 +338,11 @@ export async function runTest(args) {
       )
     })
     const marker = `${project}-${Date.now()}`
-    await writeMarker(target, marker)
+    // The published Firestore port takes no word for privilege; the admin secret it does believe.
+    const owner = await fetch(markerUrl(target), { headers: { authorization: 'Bearer owner' } })
+    checks.ok(owner.status === 403, 'the published Firestore port refuses Bearer owner', `${owner.status}`)
+    const secret = await adminSecret(stack)
+    await writeMarker(target, marker, secret)
 
     await phase('down (the volumes stay)', async () => {
       await stack.down()
@@ -332,7 +351,7 @@ export async function runTest(args) {
     })
     await phase('up again until healthy (the same volume)', () => stack.up())
     checks.ok((await stack.notReady()) === '', 'up again: every service healthy')
-    const kept = await readMarker(target)
+    const kept = await readMarker(target, secret)
     checks.ok(kept === marker, 'a document written before down is there after up', `${kept}`)
     const seedSecond = await stack.serviceLogs('seed')
     checks.ok(
