@@ -143,7 +143,10 @@ function run(name: string, open: (file: string) => Db): Record<string, number> {
   }
 }
 
-const results: Record<string, Record<string, number>> = { 'better-sqlite3': {}, 'node:sqlite': {} }
+const results: Record<'better-sqlite3' | 'node:sqlite', Record<string, number>> = {
+  'better-sqlite3': {},
+  'node:sqlite': {},
+}
 // Alternate the two three times and keep each one's best round, so a busy moment on a shared machine
 // does not decide it.
 for (let i = 0; i < 3; i++) {
@@ -165,7 +168,7 @@ console.log('measure'.padEnd(22), 'better-sqlite3'.padStart(16), 'node:sqlite'.p
 for (const key of Object.keys(results['better-sqlite3'])) {
   console.log(
     key.padEnd(22),
-    results['better-sqlite3'][key].toFixed(2).padStart(16),
-    results['node:sqlite'][key].toFixed(2).padStart(14),
+    (results['better-sqlite3'][key] ?? Number.NaN).toFixed(2).padStart(16),
+    (results['node:sqlite'][key] ?? Number.NaN).toFixed(2).padStart(14),
   )
 }
