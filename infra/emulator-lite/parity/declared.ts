@@ -25,7 +25,8 @@ export function declaredDifference(
   if (
     (what === 'query' || what === 'aggregation') &&
     liteOk &&
-    officialError?.error === 'INVALID_ARGUMENT' &&
+    // firebase-admin 13 reads the emulator's 400 as INVALID_ARGUMENT, 14 as FAILED_PRECONDITION.
+    (officialError?.error === 'INVALID_ARGUMENT' || officialError?.error === 'FAILED_PRECONDITION') &&
     /descending key scans/.test(officialError.message ?? '')
   )
     return 'Descending __name__ order: production serves it; only the official emulator refuses it'

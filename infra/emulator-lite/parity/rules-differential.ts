@@ -152,6 +152,19 @@ function token(projectId: string, auth: NonNullable<RulesContext['auth']>): stri
 
 let counter = 0
 
+/**
+ * `allow`, `deny` (with ` @ L<line>` where the denial names the ruleset's line, as production's engine
+ * reports it: the error position is part of the decision) or the status, prefixed by `what`.
+ */
+async function decisionOf(response: Response, what: string, allowed: boolean): Promise<string> {
+  const body = await response.text()
+  if (response.status === 403) {
+    const line = /@ L(\d+)/.exec(body)?.[1]
+    return `${what}deny${line === undefined ? '' : ` @ L${line}`}`
+  }
+  return allowed ? `${what}allow` : `${what}status ${response.status}`
+}
+
 /** One decision per expression: 'allow' or 'deny' (the status), for the same caller and documents. */
 async function decide(target: Target, expressions: string[], ctx: RulesContext, place: string): Promise<string[]> {
   const rules = `rules_version = '2';
@@ -183,8 +196,7 @@ ${expressions.map((expr, i) => `    match /${place}e${i}/{id} {\n      allow rea
       `${base}/v1/projects/${target.projectId}/databases/(default)/documents/${place}e${i}/${ctx.docId}`,
       { headers },
     )
-    await response.arrayBuffer()
-    decisions.push(response.status === 403 ? 'deny' : response.status < 500 ? 'allow' : `status ${response.status}`)
+    decisions.push(await decisionOf(response, '', response.status < 500))
     // A create of another document of the same collection: request.resource is what it sends.
     const name = `projects/${target.projectId}/databases/(default)/documents/${place}e${i}/new-${ctx.docId}`
     const fields = Object.fromEntries(Object.entries(ctx.created).map(([k, v]) => [k, toRest(v)]))
@@ -193,10 +205,7 @@ ${expressions.map((expr, i) => `    match /${place}e${i}/{id} {\n      allow rea
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ writes: [{ update: { name, fields }, currentDocument: { exists: false } }] }),
     })
-    await create.arrayBuffer()
-    decisions.push(
-      create.status === 403 ? 'create deny' : create.ok ? 'create allow' : `create status ${create.status}`,
-    )
+    decisions.push(await decisionOf(create, 'create ', create.ok))
   }
   return decisions
 }
@@ -208,7 +217,10 @@ export function rulesProperty(targets: Targets) {
     const lite = await decide(targets.lite, expressions, ctx, place)
     const official = await decide(targets.official, expressions, ctx, place)
     if (process.env.PARITY_VERBOSE) console.error(JSON.stringify({ expressions, ctx, lite, official }))
-    for (let i = 0; i < lite.length; i++)
-      compare('rules decision', { expression: expressions[i >> 1], context: ctx }, lite[i], official[i])
+    for (let i = 0; i < lite.length; i++) {
+      // The error position counts where production reports one.
+      const liteDecision = official[i]?.includes(' @ L') ? lite[i] : lite[i]?.replace(/ @ L\d+$/, '')
+      compare('rules decision', { expression: expressions[i >> 1], context: ctx }, liteDecision, official[i])
+    }
   })
 }

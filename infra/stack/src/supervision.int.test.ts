@@ -158,9 +158,11 @@ test('make start stops the services a dead launcher left holding its ports, then
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
   const ports = {
     APP_PORT: await freePort(),
+    API_PORT: await freePort(),
     AUTH_PORT: await freePort(),
     FIRESTORE_PORT: await freePort(),
     STORAGE_PORT: await freePort(),
+    EMULATOR_ADMIN_PORT: await freePort(),
   }
   const env = readStackEnv({
     ...Object.fromEntries(Object.entries(ports).map(([key, value]) => [key, String(value)])),
