@@ -115,7 +115,14 @@ describe.skipIf(!engine.available)(`the Compose stack (${composeFiles.join(' + '
     // PID 1 of both is `node …` (ENTRYPOINT/CMD); the binary it runs is asked, not the one on PATH. The seed
     // is one-shot (gone by now) and is built FROM the api's runtime stage; the web image serves with nginx.
     for (const service of ['emulators', 'api']) {
-      const container = (environment as StartedDockerComposeEnvironment).getContainer(`${service}-1`)
+      const started = environment as StartedDockerComposeEnvironment
+      // Compose v2 names a service's first container `<service>-1`, docker-compose 1.29 (podman) `<service>_1`.
+      let container: ReturnType<StartedDockerComposeEnvironment['getContainer']>
+      try {
+        container = started.getContainer(`${service}-1`)
+      } catch {
+        container = started.getContainer(`${service}_1`)
+      }
       const { output, exitCode } = await container.exec([
         'sh',
         '-c',
