@@ -14,6 +14,8 @@
 // Every published port is a free one chosen here, so a native stack on the default ports is never
 // disturbed. Each phase is timed; on a failure the containers' state and logs are printed.
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
   baseImages,
@@ -22,6 +24,7 @@ import {
   LITE_FILES,
   log,
   PodmanCompose,
+  ROOT,
   run,
   seconds,
   startPodman,
@@ -160,6 +163,27 @@ async function adminSecret(stack) {
   })
   if (code !== 0 || stdout.trim() === '') throw new Error('could not read the admin secret in the emulators container')
   return stdout.trim()
+}
+
+/**
+ * The Node binary PID 1 of each long-running Node container runs, asked for its version (not the one
+ * on PATH): every one must be on the pinned major (.node-version, ADR 0016).
+ */
+async function nodeMajors(stack) {
+  const majors = {}
+  for (const c of await stack.containers()) {
+    if (c.service !== 'emulators' && c.service !== 'api') continue
+    const { stdout } = await run(
+      'podman',
+      ['exec', c.id, 'sh', '-c', '"$(readlink /proc/1/exe)" -p process.versions.node'],
+      {
+        capture: true,
+        timeoutMs: 30_000,
+      },
+    )
+    majors[c.service] = stdout.trim().split('.')[0]
+  }
+  return majors
 }
 
 async function writeMarker(target, value, secret) {
@@ -337,6 +361,13 @@ export async function runTest(args) {
         `${status}`,
       )
     })
+    const pinned = readFileSync(join(ROOT, '.node-version'), 'utf8').trim().split('.')[0]
+    const majors = await nodeMajors(stack)
+    checks.ok(
+      majors.emulators === pinned && majors.api === pinned,
+      `the emulators' and the api's Node processes run on the pinned major (${pinned})`,
+      JSON.stringify(majors),
+    )
     const marker = `${project}-${Date.now()}`
     // The published Firestore port takes no word for privilege; the admin secret it does believe.
     const owner = await fetch(markerUrl(target), { headers: { authorization: 'Bearer owner' } })
