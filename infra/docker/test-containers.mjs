@@ -173,15 +173,14 @@ async function nodeMajors(stack) {
   const majors = {}
   for (const c of await stack.containers()) {
     if (c.service !== 'emulators' && c.service !== 'api') continue
-    const { stdout } = await run(
-      'podman',
-      ['exec', c.id, 'sh', '-c', '"$(readlink /proc/1/exe)" -p process.versions.node'],
-      {
-        capture: true,
-        timeoutMs: 30_000,
-      },
-    )
-    majors[c.service] = stdout.trim().split('.')[0]
+    // PID 1 may be the init the engine adds (catatonit, tini): the first process whose binary is a node.
+    const script =
+      'for p in /proc/[0-9]*; do e=$(readlink "$p/exe" 2>/dev/null); case "$e" in */node) "$e" -p process.versions.node; exit;; esac; done'
+    const { stdout, stderr } = await run('podman', ['exec', c.id, 'sh', '-c', script], {
+      capture: true,
+      timeoutMs: 30_000,
+    })
+    majors[c.service] = stdout.trim().split('.')[0] || `none (${stderr.trim().slice(0, 200)})`
   }
   return majors
 }
