@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createIdTokenVerifier, ID_TOKEN_ISSUER, signJwt } from '../src/auth/identity.ts'
 import { SigningKeys } from '../src/auth/keys.ts'
-import { signUnsigned } from '../src/auth/tokens.ts'
 import { startEmulatorLite } from '../src/index.ts'
+import { signUnsigned } from '../test/forged-token.ts'
 
 const PROJECT = 'demo-identity-bench'
 const percentile = (samples: number[], p: number) => {

@@ -16,9 +16,9 @@ import { createRemoteJWKSet, decodeProtectedHeader, importX509, jwtVerify } from
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { freePort } from '../../stack/src/ports.ts'
 import { signJwt } from '../src/auth/identity.ts'
-import { signUnsigned } from '../src/auth/tokens.ts'
 import { type EmulatorLite, KEY_PATHS, SIGNING_KEYS_FILE, startEmulatorLite } from '../src/index.ts'
 import { startCliProcess } from './cli-process.ts'
+import { signUnsigned } from './forged-token.ts'
 
 // Signed identity end to end: the web SDK signs in to emulator-lite's Auth and its real tokens open
 // what the rules allow; forged ones open nothing; the keys are published where Google publishes

@@ -1,8 +1,9 @@
 import { createHmac, generateKeyPairSync, type KeyObject } from 'node:crypto'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
+import { signUnsigned } from '../../test/forged-token.ts'
 import { createIdTokenVerifier, ID_TOKEN_ISSUER, SESSION_COOKIE_ISSUER, signJwt } from './identity.ts'
 import { SigningKeys } from './keys.ts'
-import { CUSTOM_TOKEN_AUDIENCE, signUnsigned } from './tokens.ts'
+import { CUSTOM_TOKEN_AUDIENCE } from './tokens.ts'
 
 // The verifier Firestore and Storage use, against the cases of identity.md §9.7 that concern a
 // token's own content (#1-#24, #29; revocation #25-#28 is Auth's, see operations.test.ts). Every

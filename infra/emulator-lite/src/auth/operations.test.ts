@@ -1,13 +1,14 @@
 import { createPrivateKey, generateKeyPairSync } from 'node:crypto'
 import Database from 'better-sqlite3'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { signUnsigned } from '../../test/forged-token.ts'
 import { AuthStore } from './auth-store.ts'
 import { signCustomToken } from './custom-token.ts'
 import { AuthError } from './errors.ts'
 import { checkFirebaseJwt, decodeJwt, ID_TOKEN_ISSUER, SESSION_COOKIE_ISSUER, signJwt } from './identity.ts'
 import { loadServiceAccount, SigningKeys, type TrustedServiceAccount } from './keys.ts'
 import * as op from './operations.ts'
-import { CUSTOM_TOKEN_AUDIENCE, encodeRefreshToken, refreshTokenHash, signUnsigned } from './tokens.ts'
+import { CUSTOM_TOKEN_AUDIENCE, encodeRefreshToken, refreshTokenHash } from './tokens.ts'
 
 // Refresh tokens (identity.md §9.7 #31-#33), custom tokens (#34, #35) and ID tokens sent to Auth's
 // own endpoints (#25-#28, #36), on the operations with an in-memory store.

@@ -7,16 +7,6 @@ export const ID_TOKEN_LIFETIME_SECONDS = 3600
 /** The fake project number the official emulator answers in securetoken and GET v1/projects. */
 export const PROJECT_NUMBER = '12345'
 
-const HEADER = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')
-
-/**
- * An unsigned JWT exactly as the official emulator makes it: alg none and an empty signature.
- * emulator-lite never issues one; tests forge them, and `acceptUnsignedTokens` still reads them.
- */
-export function signUnsigned(payload: Record<string, unknown>): string {
-  return `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.`
-}
-
 /** A new opaque refresh token: 256 random bits, base64url. Only its hash is kept. */
 export function newRefreshToken(): string {
   return randomBytes(32).toString('base64url')
