@@ -11,6 +11,7 @@ import { createKeyRoutes, type KeyRoute } from './auth/key-routes.ts'
 import { loadServiceAccount, type ServiceAccountKey, SigningKeys } from './auth/keys.ts'
 import type { AuthSigning } from './auth/operations.ts'
 import { authRootRoutes, authRoutes } from './auth/routes.ts'
+import { SignInThrottle, type SignInThrottleOptions } from './auth/sign-in-throttle.ts'
 import type { QueryOptions } from './firestore/query.ts'
 import { firestoreRootRoutes, firestoreRoutes } from './firestore/routes.ts'
 import { createCoreApp, type Listener, type Route, type VerifyIdToken } from './http/core.ts'
@@ -89,6 +90,11 @@ export type EmulatorLiteOptions = {
    * base64-JSON refresh tokens in Auth. Off by default; never for a pilot (issue 27 point 5).
    */
   acceptUnsignedTokens?: boolean
+  /**
+   * The per-account throttle of password sign-ins (`TOO_MANY_ATTEMPTS_TRY_LATER`): its schedule and
+   * clock (tests inject one). Default: 5 free failures, then 1 s doubling to 15 min (README: Auth).
+   */
+  signInThrottle?: SignInThrottleOptions
   /** Rotate the signing keys at start (`--rotate-signing-key`); the old ones stay published until their tokens expire. */
   rotateSigningKey?: boolean
 }
@@ -200,7 +206,13 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     tokenDownloadsNeedRules: options.tokenDownloadsNeedRules,
     rulesets,
   })
-  const auth = authRoutes({ store: authStore, defaultProject: authProjectId, signing, keyRoute })
+  const auth = authRoutes({
+    store: authStore,
+    defaultProject: authProjectId,
+    signing,
+    keyRoute,
+    throttle: new SignInThrottle(options.signInThrottle),
+  })
   const tables: Record<Listener, Route[][]> = {
     firestore: [firestoreRootRoutes, [health('firestore')], firestore],
     storage: [[health('storage')], storage],

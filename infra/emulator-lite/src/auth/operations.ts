@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@bosted/domain/validation'
 import type { AuthProjectConfig, AuthStore, AuthUser } from './auth-store.ts'
 import { AuthError, assert, notImplemented, schemaError } from './errors.ts'
 import {
@@ -10,6 +11,7 @@ import {
   signJwt,
 } from './identity.ts'
 import type { SigningKeys, TrustedServiceAccount } from './keys.ts'
+import type { SignInThrottle } from './sign-in-throttle.ts'
 import {
   CUSTOM_TOKEN_AUDIENCE,
   decodeRefreshToken,
@@ -33,13 +35,24 @@ export type AuthSigning = {
   acceptUnsignedTokens: boolean
 }
 
-/** Who is calling and for which project (wire reference §1.2). */
-export type AuthContext = { store: AuthStore; project: string; privileged: boolean; signing: AuthSigning }
+/** Who is calling and for which project (wire reference §1.2); `throttle` limits password guesses per account. */
+export type AuthContext = {
+  store: AuthStore
+  project: string
+  privileged: boolean
+  signing: AuthSigning
+  throttle?: SignInThrottle
+}
 /** For operations that neither sign nor verify tokens (also run by the import at start-up). */
-type StoreContext = Omit<AuthContext, 'signing'>
+type StoreContext = Omit<AuthContext, 'signing' | 'throttle'>
 export type Body = Record<string, unknown>
 
-const PASSWORD_MIN_LENGTH = 6
+/**
+ * Production's message when an account is throttled after many failed password attempts (identity.md
+ * §7.1); the web SDK maps the code to `auth/too-many-requests`.
+ */
+export const TOO_MANY_ATTEMPTS =
+  'TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled due to many failed login attempts. You can immediately restore it by resetting your password or you can try again later.'
 const SESSION_COOKIE_MIN_SECONDS = 5 * 60
 const SESSION_COOKIE_MAX_SECONDS = 14 * 24 * 60 * 60
 const CUSTOM_ATTRIBUTES_MAX_LENGTH = 1000
@@ -291,6 +304,22 @@ function validateSerializedClaims(claims: string): void {
   validateCustomClaims(parsed)
 }
 
+/**
+ * A password that is set (signUp, update, batchCreate) has 6 to 4,096 characters (UTF-16 units, as the
+ * SDKs count): the minimum is Firebase's, the maximum the longest the SDKs' password policies accept
+ * (`PASSWORD_MAX_LENGTH`, the same bound as the api's). Both answer `WEAK_PASSWORD` with a detail.
+ */
+function checkPasswordLength(password: string): void {
+  assert(
+    password.length >= PASSWORD_MIN_LENGTH,
+    `WEAK_PASSWORD : Password should be at least ${PASSWORD_MIN_LENGTH} characters`,
+  )
+  assert(
+    password.length <= PASSWORD_MAX_LENGTH,
+    `WEAK_PASSWORD : Password should be at most ${PASSWORD_MAX_LENGTH} characters`,
+  )
+}
+
 function emailTaken(ctx: StoreContext, email: string, exceptLocalId?: string): boolean {
   const owner = ctx.store.getByEmail(ctx.project, email)
   return owner !== undefined && owner.localId !== exceptLocalId
@@ -336,10 +365,7 @@ export async function signUp(ctx: AuthContext, body: Body) {
     updates.email = canonicalEmail(email)
   }
   if (password) {
-    assert(
-      password.length >= PASSWORD_MIN_LENGTH,
-      `WEAK_PASSWORD : Password should be at least ${PASSWORD_MIN_LENGTH} characters`,
-    )
+    checkPasswordLength(password)
     Object.assign(updates, await hashPassword(password))
     updates.passwordUpdatedAt = Date.now()
     updates.validSince = String(nowSeconds())
@@ -437,10 +463,7 @@ export async function update(ctx: AuthContext, body: Body) {
   }
   const password = str(body, 'password')
   if (password) {
-    assert(
-      password.length >= PASSWORD_MIN_LENGTH,
-      `WEAK_PASSWORD : Password should be at least ${PASSWORD_MIN_LENGTH} characters`,
-    )
+    checkPasswordLength(password)
     Object.assign(updates, await hashPassword(password))
     updates.passwordUpdatedAt = Date.now()
     signInProvider = 'password'
@@ -577,6 +600,11 @@ export async function batchCreate(ctx: StoreContext, body: Body) {
       const rawPassword = str(info, 'rawPassword')
       const plain = passwordHash ? passwordOfFakeHash(passwordHash, str(info, 'salt')) : (rawPassword ?? null)
       if (plain !== null) {
+        // Only the upper bound: an import keeps the short passwords another system allowed.
+        assert(
+          plain.length <= PASSWORD_MAX_LENGTH,
+          `WEAK_PASSWORD : Password should be at most ${PASSWORD_MAX_LENGTH} characters`,
+        )
         Object.assign(fields, await hashPassword(plain))
         fields.passwordUpdatedAt = uploadTime
       } else if (passwordHash) {
@@ -684,12 +712,18 @@ export async function signInWithPassword(ctx: AuthContext, body: Body) {
   assert(found, privacy ? 'INVALID_LOGIN_CREDENTIALS' : 'EMAIL_NOT_FOUND')
   assert(!found.disabled, 'USER_DISABLED')
   const wrong = privacy ? 'INVALID_LOGIN_CREDENTIALS' : 'INVALID_PASSWORD'
+  // Throttled per account before the password is looked at: during a lock the right one is refused too.
+  const attempt = ctx.throttle?.attempt(`${ctx.project}\u0000${canonical}`)
+  assert(!attempt?.refused, TOO_MANY_ATTEMPTS)
   assert(found.passwordHash && found.salt, wrong)
+  // A password longer than any that can be set cannot be right; it is not hashed.
+  assert(password.length <= PASSWORD_MAX_LENGTH, wrong)
   assert(await verifyPassword(password, found.passwordHash, found.salt), wrong)
   // The check above yielded to other requests: sign in the user as it is now.
   const user = ctx.store.get(ctx.project, found.localId)
   assert(user && user.passwordHash === found.passwordHash, wrong)
   assert(!user.disabled, 'USER_DISABLED')
+  attempt?.succeeded()
   user.lastLoginAt = String(Date.now())
   return {
     kind: 'identitytoolkit#VerifyPasswordResponse',

@@ -6,6 +6,7 @@ import { AuthError, notFound, notImplemented, schemaError } from './errors.ts'
 import { KEY_PATHS, type KeyRoute } from './key-routes.ts'
 import type { AuthContext, AuthSigning, Body } from './operations.ts'
 import * as op from './operations.ts'
+import { SignInThrottle } from './sign-in-throttle.ts'
 import { isObject, PROJECT_NUMBER } from './tokens.ts'
 
 /** Legacy v3 relyingparty names the official emulator rewrites to v1 (wire reference §1.1). */
@@ -273,6 +274,8 @@ export type AuthRoutesOptions = {
   signing: AuthSigning
   /** The published public keys (auth/key-routes.ts), answered before any credential check. */
   keyRoute?: KeyRoute
+  /** Limits password guesses per account (default: auth/sign-in-throttle.ts's schedule). */
+  throttle?: SignInThrottle
 }
 
 /**
@@ -333,7 +336,7 @@ const FAMILIES: { name: string; methods: string[]; path: string; management?: bo
 ]
 
 /** One call, after the middleware: its body, its project and the operation. */
-async function serve(options: AuthRoutesOptions, c: Ctx): Promise<Response> {
+async function serve(options: AuthRoutesOptions & { throttle: SignInThrottle }, c: Ctx): Promise<Response> {
   const req = c.env.incoming
   const url = c.get('url')
   const matched = route(req.method ?? 'GET', url.pathname)
@@ -354,13 +357,15 @@ async function serve(options: AuthRoutesOptions, c: Ctx): Promise<Response> {
     project: project ?? options.defaultProject,
     privileged,
     signing: options.signing,
+    throttle: options.throttle,
   }
   const result = await matched.run(ctx, body, url.searchParams)
   return c.body(JSON.stringify(result), 200, { 'content-type': 'application/json' })
 }
 
 /** The Auth route table; no request, however malformed, gets a 5xx unless the server itself is broken. */
-export function authRoutes(options: AuthRoutesOptions): CoreRoute[] {
+export function authRoutes(given: AuthRoutesOptions): CoreRoute[] {
+  const options = { ...given, throttle: given.throttle ?? new SignInThrottle() }
   // The published public keys (auth/key-routes.ts) come first: `legacy` also matches
   // …/relyingparty/publicKeys. Anyone may read them, so they are no management route.
   const keyRoute = options.keyRoute
