@@ -68,6 +68,12 @@ export const CLI_OPTIONS = {
     arg: 'PREFIXES',
     help: "comma-separated object-name prefixes whose download tokens also need the rules' read (env STORAGE_TOKEN_DOWNLOADS_NEED_RULES)",
   },
+  'max-upload-bytes': {
+    type: 'string',
+    default: process.env.STORAGE_MAX_UPLOAD_BYTES,
+    arg: 'N',
+    help: 'the most bytes one resumable Storage upload may hold (env STORAGE_MAX_UPLOAD_BYTES; default 64 MiB)',
+  },
   data: {
     type: 'string',
     default: process.env.EMULATOR_LITE_DATA,

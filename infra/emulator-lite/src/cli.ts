@@ -55,6 +55,7 @@ try {
     accessLogRetentionDays: retentionDays(values['access-log-retention-days']),
     acceptUnsignedTokens: values['accept-unsigned-tokens'],
     rotateSigningKey: values['rotate-signing-key'],
+    storageUploads: { maxBytes: maxUploadBytes(values['max-upload-bytes']) },
   })
   if (emulator.authImport) {
     const { imported, failed, source } = emulator.authImport
@@ -106,6 +107,16 @@ function retentionDays(raw: string | undefined): number | null {
     process.exit(1)
   }
   return days
+}
+
+function maxUploadBytes(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined
+  const bytes = Number(raw)
+  if (!Number.isSafeInteger(bytes) || bytes < 1) {
+    console.error(`emulator-lite: --max-upload-bytes must be a whole number of bytes (got ${raw})`)
+    process.exit(1)
+  }
+  return bytes
 }
 
 function parseCommandLine(): ReturnType<typeof parseCli> {

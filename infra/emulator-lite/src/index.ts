@@ -19,6 +19,7 @@ import { nodeListener } from './http/listener.ts'
 import { loadAdminSecret, newAdminSecret } from './security/admin-secret.ts'
 import { loadRulesFile, Rulesets } from './security/rulesets.ts'
 import { type StorageOptions, storageRoutes } from './storage/routes.ts'
+import { type UploadSessionOptions, UploadSessions } from './storage/upload-sessions.ts'
 import { Store } from './store/store.ts'
 
 export type { Listener, Route, VerifyIdToken } from './http/core.ts'
@@ -95,6 +96,13 @@ export type EmulatorLiteOptions = {
    * clock (tests inject one). Default: 5 free failures, then 1 s doubling to 15 min (README: Auth).
    */
   signInThrottle?: SignInThrottleOptions
+  /**
+   * Bounds of resumable Storage uploads (README: Storage): `maxBytes` per session (default 64 MiB),
+   * `idleMs` before an untouched session is dropped (default 1 h), open sessions `maxPerCaller`
+   * (default 8) and `maxOpen` (default 256), and the clock. Sessions spool to
+   * `<dataDir>/upload-spool`, or to the OS temp dir in memory.
+   */
+  storageUploads?: Omit<UploadSessionOptions, 'spoolDir'>
   /** Rotate the signing keys at start (`--rotate-signing-key`); the old ones stay published until their tokens expire. */
   rotateSigningKey?: boolean
 }
@@ -201,10 +209,15 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     ...firestoreRoutes(store, rulesets, recorder, options.testOnlyQueryOptions),
     ...accessLogRoutes(accessLog),
   ]
+  const uploads = new UploadSessions({
+    ...options.storageUploads,
+    spoolDir: options.inMemory ? undefined : resolve(dataDir, 'upload-spool'),
+  })
   const storage = storageRoutes(store, {
     authorizeRead: options.storageAuthorizeRead,
     tokenDownloadsNeedRules: options.tokenDownloadsNeedRules,
     rulesets,
+    uploads,
   })
   const auth = authRoutes({
     store: authStore,
@@ -286,12 +299,14 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
         )
         store.close()
         closeAccessLog()
+        uploads.close()
       },
     }
   } catch (error) {
     for (const server of servers) server.close()
     store.close()
     closeAccessLog()
+    uploads.close()
     throw error
   }
 }

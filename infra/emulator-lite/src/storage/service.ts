@@ -16,11 +16,10 @@ import {
 import type { Store, StoredObject } from '../store/store.ts'
 import { crc32c, md5 } from './checksums.ts'
 import { parseMultipart } from './multipart.ts'
+import { type UploadSession, UploadSessions } from './upload-sessions.ts'
 
 const WRITABLE = ['cacheControl', 'contentDisposition', 'contentEncoding', 'contentLanguage', 'contentType'] as const
 const TOKENS_KEY = 'firebaseStorageDownloadTokens'
-
-type UploadSession = { bucket: string; name: string; metadata: Record<string, unknown>; chunks: Buffer[]; size: number }
 
 export type ObjectMeta = {
   contentType: string
@@ -56,6 +55,8 @@ export type StorageOptions = {
   tokenDownloadsNeedRules?: readonly string[]
   /** Records Firebase (`/v0`) requests on persons' objects in the access log (issue 22). */
   recorder?: AccessRecorder | null
+  /** Resumable upload sessions: spooled, capped, expired (default: spooled under the OS temp dir). */
+  uploads?: UploadSessions
 }
 
 /**
@@ -65,7 +66,7 @@ export type StorageOptions = {
 export function createStorageService(store: Store, options: StorageOptions = {}) {
   /** Where links and upload sessions point: the listener the request came in on. */
   const baseUrl = (c: Ctx) => `http://${c.env.incoming.headers.host ?? c.env.incoming.socket.localAddress}`
-  const sessions = new Map<string, UploadSession>()
+  const uploads = options.uploads ?? new UploadSessions()
   const rulesets = options.rulesets ?? new Rulesets({ firestore: null, storage: null })
   const guard = createStorageGuard(store, rulesets)
 
@@ -84,8 +85,18 @@ export function createStorageService(store: Store, options: StorageOptions = {})
     )
   }
 
-  /** An upload through the Firebase API: `create` or `update` as the rules see it, before it is kept. */
-  function authorizeUpload(c: Ctx, bucket: string, name: string, data: Buffer, given: Record<string, unknown>): void {
+  /**
+   * An upload through the Firebase API: `create` or `update` as the rules see it, before it is kept,
+   * and at the start of a resumable upload, where only its size is known (`{ size }`: the declared
+   * size; `md5Hash` and `crc32c` are then absent, so rules that read them refuse until finalize).
+   */
+  function authorizeUpload(
+    c: Ctx,
+    bucket: string,
+    name: string,
+    data: Buffer | { size: number },
+    given: Record<string, unknown>,
+  ): void {
     const caller = ruledCaller(c)
     if (!guard.isActive) return
     const existing = store.getObject(bucket, name) as (StoredObject & { metadata: ObjectMeta }) | null
@@ -100,13 +111,13 @@ export function createStorageService(store: Store, options: StorageOptions = {})
       requestResource: {
         name,
         bucket,
-        size: data.length,
         contentType: typeof given.contentType === 'string' ? given.contentType : null,
         metadata: customMetadata,
         timeCreated: existing?.metadata.timeCreated ?? now,
         updated: now,
-        md5Hash: md5(data),
-        crc32c: crc32c(data),
+        ...(Buffer.isBuffer(data)
+          ? { size: data.length, md5Hash: md5(data), crc32c: crc32c(data) }
+          : { size: data.size }),
       },
     })
   }
@@ -301,10 +312,22 @@ export function createStorageService(store: Store, options: StorageOptions = {})
     return { metadata, data: dataPart.body }
   }
 
-  function startSession(bucket: string, name: string, metadata: Record<string, unknown>): string {
-    const id = randomUUID()
-    sessions.set(id, { bucket, name, metadata, chunks: [], size: 0 })
-    return id
+  /** Whose upload session this is, for the per-caller bound: the owner, a user, or an address. */
+  function callerKey(c: Ctx): string {
+    const caller: Caller = c.get('caller')
+    if (caller.privileged) return 'owner'
+    return caller.auth ? `uid:${caller.auth.uid}` : `address:${c.env.incoming.socket.remoteAddress ?? ''}`
+  }
+
+  /** Opens a resumable upload session of `declared` bytes (null: not said) for the caller. */
+  function startSession(
+    c: Ctx,
+    bucket: string,
+    name: string,
+    metadata: Record<string, unknown>,
+    declared: number | null,
+  ): UploadSession {
+    return uploads.start({ bucket, name, metadata, declared, caller: callerKey(c) })
   }
 
   function objectName(url: URL, metadata: Record<string, unknown>): string {
@@ -344,7 +367,7 @@ export function createStorageService(store: Store, options: StorageOptions = {})
     store,
     rulesets,
     guard,
-    sessions,
+    uploads,
     baseUrl,
     recordAccess,
     authorizeUpload,

@@ -6,7 +6,7 @@ import type { StorageService } from '../service.ts'
 export function reset(s: StorageService, c: Ctx): Response {
   c.env.incoming.resume()
   s.store.clearObjects()
-  s.sessions.clear()
+  s.uploads.clear()
   return c.body(null, 200)
 }
 
