@@ -107,6 +107,14 @@ test('after 5 free failures an account is locked with growing delays; the right 
   expect(await signIn('gaetter@example.dk', 'rigtig123')).toBe('ok')
 })
 
+test('a new password restores a locked account at once, as the message promises', async () => {
+  const user = await admin.createUser({ email: 'glemt@example.dk', password: 'rigtig123' })
+  for (let failure = 1; failure <= 6; failure++) await signIn('glemt@example.dk', `forkert${failure}`)
+  expect(await signIn('glemt@example.dk', 'rigtig123')).toBe('auth/too-many-requests')
+  await admin.updateUser(user.uid, { password: 'ny-adgang1' })
+  expect(await signIn('glemt@example.dk', 'ny-adgang1')).toBe('ok')
+})
+
 test('200 guesses in a burst meet the lock after 6: parallel guesses cannot slip past the count', async () => {
   await admin.createUser({ email: 'burst@example.dk', password: 'rigtig123' })
   const answers = await Promise.all(
@@ -117,21 +125,28 @@ test('200 guesses in a burst meet the lock after 6: parallel guesses cannot slip
   expect(messages.filter((message) => message === TOO_MANY_ATTEMPTS)).toHaveLength(194)
 })
 
-test('the delay doubles from 1 s and stops at 15 min; the map of accounts is bounded, locked ones kept longest', () => {
+test('the delay doubles from 1 s and stops at 15 min; the map of accounts is bounded, locked ones kept longest', async () => {
   const throttle = new SignInThrottle({ now: () => 0 })
   expect([5, 6, 7, 8, 15, 16, 50].map((failures) => throttle.delayAfter(failures))).toEqual([
     0, 1000, 2000, 4000, 512_000, 900_000, 900_000,
   ])
   let now = 0
   const small = new SignInThrottle({ maxAccounts: 3, now: () => now })
-  for (const key of ['a', 'b', 'c', 'd', 'e']) small.attempt(key)
+  const wrong = async () => false
+  for (const key of ['a', 'b', 'c', 'd', 'e']) await small.check(key, wrong)
   expect(small.size).toBe(3)
   // A locked account is kept while unlocked ones are forgotten first.
-  for (let failure = 0; failure < 6; failure++) small.attempt('locked')
-  for (const key of ['f', 'g', 'h', 'i']) small.attempt(key)
-  expect(small.attempt('locked').refused).toBe(true)
+  for (let failure = 0; failure < 6; failure++) await small.check('locked', wrong)
+  for (const key of ['f', 'g', 'h', 'i']) await small.check(key, wrong)
+  expect(await small.check('locked', async () => true)).toBe('locked')
   now += 24 * 3_600_000
-  expect(small.attempt('locked').refused).toBe(false)
+  expect(await small.check('locked', async () => true)).toBe('right')
+})
+
+test('colleagues signing in to one account at the same moment are queued, never refused', async () => {
+  await admin.createUser({ email: 'delt@example.dk', password: 'rigtig123' })
+  const answers = await Promise.all(Array.from({ length: 20 }, () => rawSignIn('delt@example.dk', 'rigtig123')))
+  expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200))
 })
 
 test('unknown addresses leave no state behind (EMAIL_NOT_FOUND never locks)', async () => {

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { signInWithEmailAndPassword, signOut } from 'firebase/auth'
@@ -87,7 +87,8 @@ test('every acknowledged account, claim, disabled flag and revocation survives k
     expect(stopped).toBeDefined()
 
     // Neither a password nor a live token is in the database files.
-    for (const file of readdirSync(dataDir)) {
+    // Files only: upload-spool/ is a directory (empty here).
+    for (const file of readdirSync(dataDir).filter((name) => statSync(join(dataDir, name)).isFile())) {
       const bytes = readFileSync(join(dataDir, file))
       expect(bytes.includes(PASSWORD), file).toBe(false)
       for (const token of [...tokens.values(), ...refreshTokens]) expect(bytes.includes(token), file).toBe(false)

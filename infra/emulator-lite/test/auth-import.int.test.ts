@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { signInWithEmailAndPassword } from 'firebase/auth'
@@ -75,7 +75,8 @@ test('accounts exported by the official emulator on exit move into emulator-lite
         'auth/user-disabled',
       )
       expect((await after.admin.getUser('uden-kode')).email).toBe('uden@example.dk')
-      for (const file of readdirSync(dataDir)) {
+      // Files only: upload-spool/ is a directory (empty here).
+      for (const file of readdirSync(dataDir).filter((name) => statSync(join(dataDir, name)).isFile())) {
         expect(readFileSync(join(dataDir, file)).includes(PASSWORD), file).toBe(false)
       }
 

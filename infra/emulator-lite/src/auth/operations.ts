@@ -320,6 +320,9 @@ function checkPasswordLength(password: string): void {
   )
 }
 
+/** The throttle's key of an account: its project and canonical email. */
+const throttleKey = (project: string, email: string) => `${project}\u0000${canonicalEmail(email)}`
+
 function emailTaken(ctx: StoreContext, email: string, exceptLocalId?: string): boolean {
   const owner = ctx.store.getByEmail(ctx.project, email)
   return owner !== undefined && owner.localId !== exceptLocalId
@@ -508,6 +511,8 @@ export async function update(ctx: AuthContext, body: Body) {
   if (updates.validSince !== undefined || updates.disabled === true)
     ctx.store.revokeRefreshSessions(ctx.project, user.localId)
   ctx.store.put(ctx.project, user)
+  // A new password restores a throttled account at once, as production's message promises.
+  if (password && user.email) ctx.throttle?.forget(throttleKey(ctx.project, user.email))
   return defined({
     kind: 'identitytoolkit#SetAccountInfoResponse',
     localId: user.localId,
@@ -712,18 +717,25 @@ export async function signInWithPassword(ctx: AuthContext, body: Body) {
   assert(found, privacy ? 'INVALID_LOGIN_CREDENTIALS' : 'EMAIL_NOT_FOUND')
   assert(!found.disabled, 'USER_DISABLED')
   const wrong = privacy ? 'INVALID_LOGIN_CREDENTIALS' : 'INVALID_PASSWORD'
-  // Throttled per account before the password is looked at: during a lock the right one is refused too.
-  const attempt = ctx.throttle?.attempt(`${ctx.project}\u0000${canonical}`)
-  assert(!attempt?.refused, TOO_MANY_ATTEMPTS)
-  assert(found.passwordHash && found.salt, wrong)
   // A password longer than any that can be set cannot be right; it is not hashed.
-  assert(password.length <= PASSWORD_MAX_LENGTH, wrong)
-  assert(await verifyPassword(password, found.passwordHash, found.salt), wrong)
+  const { passwordHash, salt } = found
+  const verify = async () =>
+    !!passwordHash &&
+    !!salt &&
+    password.length <= PASSWORD_MAX_LENGTH &&
+    (await verifyPassword(password, passwordHash, salt))
+  // Throttled per account: during a lock the right password is refused too, without being checked.
+  const outcome = ctx.throttle
+    ? await ctx.throttle.check(throttleKey(ctx.project, canonical), verify)
+    : (await verify())
+      ? 'right'
+      : 'wrong'
+  assert(outcome !== 'locked', TOO_MANY_ATTEMPTS)
+  assert(outcome === 'right', wrong)
   // The check above yielded to other requests: sign in the user as it is now.
   const user = ctx.store.get(ctx.project, found.localId)
   assert(user && user.passwordHash === found.passwordHash, wrong)
   assert(!user.disabled, 'USER_DISABLED')
-  attempt?.succeeded()
   user.lastLoginAt = String(Date.now())
   return {
     kind: 'identitytoolkit#VerifyPasswordResponse',

@@ -1,10 +1,11 @@
 /**
  * Per-account throttling of password sign-ins, as production's Identity Toolkit does it
- * (`TOO_MANY_ATTEMPTS_TRY_LATER`; docs/decisions/0021-bounds.md). Every attempt on an account
- * counts as a failure when it starts (so parallel guesses cannot slip past the count while the
- * password hash is checked) and a success wipes the count. After `freeFailures` failures each
- * further attempt locks the account for a delay that doubles from `firstDelayMs` up to `maxDelayMs`;
- * while it is locked every attempt, with the right password too, is refused and not counted.
+ * (`TOO_MANY_ATTEMPTS_TRY_LATER`; docs/decisions/0021-bounds.md). The password checks of one
+ * account run one after another, so the count is exact however many guesses arrive at once (and
+ * colleagues signing in to one account at the same moment are only queued, never refused); a
+ * success wipes the count. After `freeFailures` failures each further failure locks the account
+ * for a delay that doubles from `firstDelayMs` up to `maxDelayMs`; while it is locked every attempt,
+ * with the right password too, is refused without being checked or counted.
  *
  * Only accounts that exist are tracked (an unknown address has no password to guess), at most
  * `maxAccounts` of them: the least recently tried account whose lock has passed is forgotten first.
@@ -27,17 +28,12 @@ export type SignInThrottleOptions = {
 
 type AccountState = { failures: number; lockedUntil: number; lastFailureAt: number }
 
-export type SignInAttempt = {
-  /** The account was locked: refuse without checking the password. */
-  refused: boolean
-  /** When the lock ends (ms since the epoch); 0 when not refused. */
-  retryAt: number
-  /** Call when the password was right: the count starts over. */
-  succeeded(): void
-}
+export type SignInOutcome = 'locked' | 'right' | 'wrong'
 
 export class SignInThrottle {
   private readonly accounts = new Map<string, AccountState>()
+  /** The last password check queued per account (only while one runs). */
+  private readonly queues = new Map<string, Promise<void>>()
   private readonly freeFailures: number
   private readonly firstDelayMs: number
   private readonly maxDelayMs: number
@@ -67,29 +63,52 @@ export class SignInThrottle {
     return Math.min(this.firstDelayMs * 2 ** Math.min(over - 1, 40), this.maxDelayMs)
   }
 
-  /** Begins an attempt on `key` (project and canonical email), counted as a failure until it succeeds. */
-  attempt(key: string): SignInAttempt {
-    const now = this.now()
-    let state = this.accounts.get(key)
-    if (state && now - state.lastFailureAt >= this.forgetAfterMs && now >= state.lockedUntil) state = undefined
-    if (state && now < state.lockedUntil) {
-      this.touch(key, state)
-      return { refused: true, retryAt: state.lockedUntil, succeeded: () => {} }
+  /**
+   * Runs `verify` (the password check of `key`: project and canonical email) after the checks of the
+   * same account before it, unless the account is locked: 'locked' (not run, not counted), 'right'
+   * (the count starts over) or 'wrong' (counted, perhaps locking the account).
+   */
+  async check(key: string, verify: () => Promise<boolean>): Promise<SignInOutcome> {
+    const previous = this.queues.get(key) ?? Promise.resolve()
+    let release = () => {}
+    const mine = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const tail = previous.then(() => mine)
+    this.queues.set(key, tail)
+    await previous
+    try {
+      const now = this.now()
+      let state = this.accounts.get(key)
+      if (state && now >= state.lockedUntil && now - state.lastFailureAt >= this.forgetAfterMs) {
+        this.accounts.delete(key)
+        state = undefined
+      }
+      if (state && now < state.lockedUntil) {
+        this.touch(key, state)
+        return 'locked'
+      }
+      if (await verify()) {
+        this.accounts.delete(key)
+        return 'right'
+      }
+      const failed = state ?? { failures: 0, lockedUntil: 0, lastFailureAt: 0 }
+      const at = this.now()
+      failed.failures += 1
+      failed.lastFailureAt = at
+      const delay = this.delayAfter(failed.failures)
+      if (delay > 0) failed.lockedUntil = at + delay
+      this.touch(key, failed)
+      return 'wrong'
+    } finally {
+      release()
+      if (this.queues.get(key) === tail) this.queues.delete(key)
     }
-    state ??= { failures: 0, lockedUntil: 0, lastFailureAt: 0 }
-    state.failures += 1
-    state.lastFailureAt = now
-    const delay = this.delayAfter(state.failures)
-    if (delay > 0) state.lockedUntil = now + delay
-    this.touch(key, state)
-    const counted = state
-    return {
-      refused: false,
-      retryAt: 0,
-      succeeded: () => {
-        if (this.accounts.get(key) === counted) this.accounts.delete(key)
-      },
-    }
+  }
+
+  /** Forgets the count of `key` (a new password was set: the account is restored at once). */
+  forget(key: string): void {
+    this.accounts.delete(key)
   }
 
   /** Marks `key` as the most recently tried, and keeps the map within maxAccounts. */
