@@ -309,7 +309,7 @@ function validateSerializedClaims(claims: string): void {
  * SDKs count): the minimum is Firebase's, the maximum the longest the SDKs' password policies accept
  * (`PASSWORD_MAX_LENGTH`, the same bound as the api's). Both answer `WEAK_PASSWORD` with a detail.
  */
-function checkPasswordLength(password: string): void {
+export function checkPasswordLength(password: string): void {
   assert(
     password.length >= PASSWORD_MIN_LENGTH,
     `WEAK_PASSWORD : Password should be at least ${PASSWORD_MIN_LENGTH} characters`,
@@ -321,7 +321,7 @@ function checkPasswordLength(password: string): void {
 }
 
 /** The throttle's key of an account: its project and canonical email. */
-const throttleKey = (project: string, email: string) => `${project}\u0000${canonicalEmail(email)}`
+export const throttleKey = (project: string, email: string) => `${project}\u0000${canonicalEmail(email)}`
 
 function emailTaken(ctx: StoreContext, email: string, exceptLocalId?: string): boolean {
   const owner = ctx.store.getByEmail(ctx.project, email)
