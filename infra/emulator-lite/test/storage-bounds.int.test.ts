@@ -2,7 +2,7 @@
 // and an absolute size, spooled to a file (not memory) that every end of the session deletes, expired
 // when idle, and bounded per caller (docs/decisions/0021-bounds.md). Spooling is shown by the file
 // in <dataDir>/upload-spool, not by RSS; expiry by an injected clock, with no waiting.
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { deleteApp, initializeApp } from 'firebase/app'
@@ -245,4 +245,38 @@ test('the web SDK uploads through a bounded session and reads the bytes back', a
   expect(Buffer.from(await getBytes(ref(storage, 'users/erik/photo.png'))).equals(Buffer.from(payload))).toBe(true)
   expect(spooled()).toEqual([])
   await deleteApp(app)
+})
+
+test('a start empties the spool of a previous run; everyone together has at most maxOpen sessions', async () => {
+  const data = join(dir, 'second')
+  const stale = join(data, 'upload-spool', 'left-by-kill-9')
+  mkdirSync(join(data, 'upload-spool'), { recursive: true })
+  writeFileSync(stale, Buffer.alloc(1000))
+  const second = await startEmulatorLite({
+    firestorePort: 0,
+    storagePort: 0,
+    authPort: 0,
+    dataDir: data,
+    storageUploads: { maxOpen: 2 },
+  })
+  try {
+    expect(readdirSync(join(data, 'upload-spool'))).toEqual([])
+    // No rules here, and from one address: the 8 per caller would allow a third; maxOpen does not.
+    const startAs = (name: string) =>
+      fetch(`http://127.0.0.1:${second.storagePort}/v0/b/${BUCKET}/o?name=open%2F${name}`, {
+        method: 'POST',
+        headers: {
+          'x-goog-upload-protocol': 'resumable',
+          'x-goog-upload-command': 'start',
+          'x-goog-upload-header-content-length': '10',
+        },
+        body: '{}',
+      })
+    expect((await startAs('a')).status).toBe(200)
+    expect((await startAs('b')).status).toBe(200)
+    expect((await startAs('c')).status).toBe(429)
+  } finally {
+    await second.close()
+  }
+  expect(readdirSync(join(data, 'upload-spool'))).toEqual([])
 })
