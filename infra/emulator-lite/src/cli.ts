@@ -55,6 +55,7 @@ try {
     accessLogRetentionDays: retentionDays(values['access-log-retention-days']),
     acceptUnsignedTokens: values['accept-unsigned-tokens'],
     rotateSigningKey: values['rotate-signing-key'],
+    ...reserveBytes(values['disk-reserve-mib']),
   })
   if (emulator.authImport) {
     const { imported, failed, source } = emulator.authImport
@@ -106,6 +107,17 @@ function retentionDays(raw: string | undefined): number | null {
     process.exit(1)
   }
   return days
+}
+
+/** `--disk-reserve-mib` in bytes, or nothing (the default) when unset or empty. */
+function reserveBytes(raw: string | undefined): { diskReserveBytes?: number } {
+  if (raw === undefined || raw.trim() === '') return {}
+  const mib = Number(raw)
+  if (!Number.isInteger(mib) || mib < 0) {
+    console.error(`emulator-lite: --disk-reserve-mib must be a whole number of MiB (got ${raw})`)
+    process.exit(1)
+  }
+  return { diskReserveBytes: mib * 1024 * 1024 }
 }
 
 function parseCommandLine(): ReturnType<typeof parseCli> {
