@@ -60,7 +60,7 @@ export type DiskStateOptions = {
   reserveBytes?: number
   /** How often the free space is checked (ms). */
   checkEveryMs?: number
-  /** One line on entering and on leaving the full state. */
+  /** One line on entering and on leaving the full state (default: stdout, beside the ready line). */
   log?: (line: string) => void
   /** Free bytes of the data directory's file system (tests). */
   freeBytes?: (dir: string) => number
@@ -92,7 +92,7 @@ export class DiskState {
   constructor(options: DiskStateOptions) {
     this.dir = options.dir
     this.reserveBytes = options.dir === null ? 0 : (options.reserveBytes ?? DEFAULT_DISK_RESERVE_BYTES)
-    this.log = options.log ?? ((line) => console.error(line))
+    this.log = options.log ?? ((line) => console.log(line))
     this.freeOf = options.freeBytes ?? freeBytesOf
     this.enterBelow = Math.min(MIB, Math.max(this.reserveBytes / 4, 64 * 1024))
     this.leaveAbove = this.reserveBytes + Math.max(this.reserveBytes, MIB)
