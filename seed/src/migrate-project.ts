@@ -1,6 +1,6 @@
 import { type EmulatorHosts, readEmulatorHosts } from './env.ts'
-import { connectFirebase } from './lib/firebase.ts'
 import { assertBackendHasRoom } from './lib/backend-full.ts'
+import { connectFirebase } from './lib/firebase.ts'
 import { assertEmulatorsReachable } from './lib/reachable.ts'
 import { MIGRATIONS } from './migrations/index.ts'
 import type { Migration, MigrationResult } from './migrations/migration.ts'

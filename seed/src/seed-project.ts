@@ -1,7 +1,7 @@
 import { type EmulatorHosts, readEmulatorHosts } from './env.ts'
+import { assertBackendHasRoom } from './lib/backend-full.ts'
 import { dayInCopenhagen, isDay } from './lib/dates.ts'
 import { connectFirebase } from './lib/firebase.ts'
-import { assertBackendHasRoom } from './lib/backend-full.ts'
 import { assertEmulatorsReachable } from './lib/reachable.ts'
 import { buildDataset, DOC_KINDS } from './plan/build-dataset.ts'
 import { syncAuthUsers } from './steps/auth.ts'

@@ -1,5 +1,5 @@
-import type { AuthProjectConfig, AuthStore, AuthUser } from './auth-store.ts'
 import { unlessDiskFull } from '../store/disk-state.ts'
+import type { AuthProjectConfig, AuthStore, AuthUser } from './auth-store.ts'
 import { AuthError, assert, notImplemented, schemaError } from './errors.ts'
 import {
   CLOCK_SKEW_SECONDS,
