@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -51,6 +51,21 @@ function mountTmpfs(): { dir: string; reason: null } | { dir: null; reason: stri
 }
 
 const mount = mountTmpfs()
+
+/** Runs a script with tsx as its own process; its exit code and stderr. */
+async function runScript(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
+  const run = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: REPO,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  run.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString()
+  })
+  const [code] = (await once(run, 'exit')) as [number | null]
+  return { code, stderr }
+}
 
 /** Writes a file until the disk refuses more (ENOSPC), in ever smaller pieces; its size. */
 function fillDisk(file: string): number {
@@ -202,7 +217,10 @@ describe.skipIf(mount.dir === null)(`a full disk (${mount.reason ?? 'tmpfs of 24
       body: Buffer.alloc(1000),
     })
     expect(webUpload.status).toBe(429)
-    expect(((await webUpload.json()) as { error: unknown }).error).toMatchObject({ status: 'RESOURCE_EXHAUSTED', code: 429 })
+    expect(((await webUpload.json()) as { error: unknown }).error).toMatchObject({
+      status: 'RESOURCE_EXHAUSTED',
+      code: 429,
+    })
 
     // Reads go on, each logged before it is answered; a token refresh and a new sign-in still work.
     const logged = (await accessLog()).length
@@ -213,20 +231,34 @@ describe.skipIf(mount.dir === null)(`a full disk (${mount.reason ?? 'tmpfs of 24
     await signInWithCustomToken(auth, signCustomToken(serviceAccount, 'emp2', { userRole: 'user' }))
     expect((await getDoc(doc(lite, 'persons/p1'))).exists()).toBe(true)
 
-    // The seed stops with a clear message instead of waiting on firebase-admin's retries.
-    const seedRun = spawnSync(process.execPath, ['--import', 'tsx', join(REPO, 'seed/src/seed.ts'), '--if-empty'], {
-      cwd: REPO,
-      encoding: 'utf8',
-      env: {
+    // batchWrite reports the refusal in the write's own status.
+    const batch = await fetch(`http://${hosts.admin}/v1/projects/${PROJECT}/databases/(default)/documents:batchWrite`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        writes: [{ update: { name: `projects/${PROJECT}/databases/(default)/documents/a/b`, fields: {} } }],
+      }),
+    })
+    expect(((await batch.json()) as { status: unknown[] }).status).toEqual([
+      { code: 8, message: expect.stringContaining('disk is full') },
+    ])
+
+    // The seed and the migrations stop with a clear message instead of waiting on firebase-admin's retries.
+    for (const [script, args] of [
+      ['seed/src/seed.ts', ['--if-empty']],
+      ['seed/src/migrate.ts', []],
+    ] as const) {
+      // Not spawnSync: a blocked event loop misses the server closing idle keep-alive sockets.
+      const run = await runScript([join(REPO, script), ...args], {
         ...process.env,
         FIREBASE_PROJECT_ID: PROJECT,
         FIRESTORE_EMULATOR_HOST: hosts.admin,
         FIREBASE_AUTH_EMULATOR_HOST: hosts.admin,
         FIREBASE_STORAGE_EMULATOR_HOST: hosts.admin,
-      },
-    })
-    expect(seedRun.status).toBe(1)
-    expect(seedRun.stderr).toContain('disk')
+      })
+      expect(run.code).toBe(1)
+      expect(run.stderr).toContain('reports a full disk and refuses writes')
+    }
 
     // Space returns: the state leaves by itself, the reserve is back, writes are stored again.
     rmSync(filler)

@@ -5,6 +5,12 @@
  */
 export class BackendFullError extends Error {
   override name = 'BackendFullError'
+  /**
+   * Read by firebase-admin's transport (google-gax) as the HTTP status of a failed fetch: a 400 maps
+   * to INVALID_ARGUMENT, which no call retries (a thrown error without a status counts as
+   * UNAVAILABLE, which a commit retries for ten minutes like RESOURCE_EXHAUSTED itself).
+   */
+  readonly status = 400
 }
 
 const advice = 'free space on its data disk, then run this again'
@@ -26,7 +32,7 @@ export async function assertBackendHasRoom(firestoreHost: string | undefined): P
 
 /**
  * firebase-admin's REST transport calls this for every Firestore request: a 429 RESOURCE_EXHAUSTED
- * becomes an error the SDK does not retry (it has no gRPC code), so the run stops with it.
+ * becomes an error the SDK does not retry (see BackendFullError.status), so the run stops with it.
  */
 export async function fetchRefusingFullDisk(url: string, init: RequestInit): Promise<Response> {
   const response = await fetch(url, init)
