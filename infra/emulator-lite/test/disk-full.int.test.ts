@@ -162,14 +162,17 @@ describe.skipIf(mount.dir === null)(`a full disk (${mount.reason ?? 'tmpfs of 24
   })
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      child.kill('SIGKILL')
-      await once(child, 'exit')
+    try {
+      if (child && child.exitCode === null) {
+        child.kill('SIGKILL')
+        await once(child, 'exit')
+      }
+      if (web) await deleteApp(web)
+      if (admin) await deleteAdminApp(admin)
+    } finally {
+      spawnSync('umount', [root])
+      rmSync(root, { recursive: true, force: true })
     }
-    if (web) await deleteApp(web)
-    if (admin) await deleteAdminApp(admin)
-    spawnSync('umount', [root])
-    rmSync(root, { recursive: true, force: true })
   })
 
   test('writes answer RESOURCE_EXHAUSTED, reads are answered and logged, and writes work again once space returns', async () => {
