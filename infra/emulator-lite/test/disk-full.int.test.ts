@@ -28,6 +28,8 @@ import { type App, deleteApp as deleteAdminApp, initializeApp as initializeAdmin
 import { getAuth as getAdminAuth } from 'firebase-admin/auth'
 import { getStorage as getAdminStorage } from 'firebase-admin/storage'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createFirebase } from '../../../api/src/lib/firebase.ts'
+import { checkDependencies } from '../../../api/src/routes/health/health.routes.ts'
 import { freePort } from '../../stack/src/ports.ts'
 import { SERVICE_ACCOUNT_FILE, signCustomToken } from '../src/index.ts'
 import { startCliProcess } from './cli-process.ts'
@@ -234,6 +236,10 @@ describe.skipIf(mount.dir === null)(`a full disk (${mount.reason ?? 'tmpfs of 24
     await signInWithCustomToken(auth, signCustomToken(serviceAccount, 'emp2', { userRole: 'user' }))
     expect((await getDoc(doc(lite, 'persons/p1'))).exists()).toBe(true)
 
+    // The api's health check (its probe write through the admin listener) sees the same state.
+    const api = createFirebase({ projectId: PROJECT, useFirestoreEmulator: true })
+    expect(await checkDependencies(api)).toEqual({ auth: 'ok', firestore: 'ok', firestoreWrites: 'resource_exhausted' })
+
     // batchWrite reports the refusal in the write's own status.
     const batch = await fetch(`http://${hosts.admin}/v1/projects/${PROJECT}/databases/(default)/documents:batchWrite`, {
       method: 'POST',
@@ -268,6 +274,8 @@ describe.skipIf(mount.dir === null)(`a full disk (${mount.reason ?? 'tmpfs of 24
     await waitForDisk('ok')
     expect((await health()).disk.reserveHeld).toBe(true)
     expect(output()).toContain('emulator-lite: disk space is back')
+    expect(await checkDependencies(api)).toEqual({ auth: 'ok', firestore: 'ok', firestoreWrites: 'ok' })
+    await api.close()
     await setDoc(doc(lite, 'persons/p1/notes/after'), { text: 'after' })
     expect((await getDoc(doc(lite, 'persons/p1/notes/after'))).data()).toEqual({ text: 'after' })
     await getAdminAuth(admin).createUser({ uid: 'after' })
