@@ -97,6 +97,7 @@ describe.skipIf(mount.dir === null)(`a full disk (${mount.reason ?? 'tmpfs of 24
   const filler = join(root, 'filler')
   let child: ChildProcess
   let output: () => string
+  let cliArgs: string[]
   let hosts: { firestore: string; storage: string; auth: string; admin: string }
   let web: FirebaseApp
   let lite: Firestore
@@ -137,11 +138,12 @@ describe.skipIf(mount.dir === null)(`a full disk (${mount.reason ?? 'tmpfs of 24
       await freePort(),
       await freePort(),
     ]
-    const started = await startCliProcess([
+    cliArgs = [
       ...['--firestore-port', String(firestorePort), '--storage-port', String(storagePort)],
       ...['--auth-port', String(authPort), '--admin-port', String(adminPort)],
       ...['--project', PROJECT, '--data', dataDir],
-    ])
+    ]
+    const started = await startCliProcess(cliArgs)
     child = started.child
     output = started.output
     hosts = {
@@ -251,6 +253,18 @@ describe.skipIf(mount.dir === null)(`a full disk (${mount.reason ?? 'tmpfs of 24
     expect(((await batch.json()) as { status: unknown[] }).status).toEqual([
       { code: 8, message: expect.stringContaining('disk is full') },
     ])
+
+    // A restart on the full disk comes up (the reserve makes room for SQLite's files) and serves reads.
+    child.kill('SIGTERM')
+    await once(child, 'exit')
+    const restarted = await startCliProcess(cliArgs)
+    child = restarted.child
+    output = restarted.output
+    expect((await health()).disk.state).toBe('full')
+    expect((await getDoc(doc(lite, 'persons/p1'))).data()).toEqual({ name: 'Anna' })
+    expect(await rejection(setDoc(doc(lite, 'persons/p1/notes/late'), { text: 'late' }))).toMatchObject({
+      code: 'resource-exhausted',
+    })
 
     // The seed and the migrations stop with a clear message instead of waiting on firebase-admin's retries.
     for (const [script, args] of [
