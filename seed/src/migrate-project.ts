@@ -1,4 +1,5 @@
 import { type EmulatorHosts, readEmulatorHosts } from './env.ts'
+import { assertBackendHasRoom } from './lib/backend-full.ts'
 import { connectFirebase } from './lib/firebase.ts'
 import { assertEmulatorsReachable } from './lib/reachable.ts'
 import { MIGRATIONS } from './migrations/index.ts'
@@ -19,6 +20,7 @@ export async function migrate(options: MigrateOptions): Promise<(MigrationResult
   const log = options.log ?? (() => {})
   const emulators = options.emulators ?? readEmulatorHosts()
   await assertEmulatorsReachable(emulators)
+  await assertBackendHasRoom(emulators.firestore)
   const clients = connectFirebase({ ...options, emulators })
   const now = options.now ?? new Date()
   try {

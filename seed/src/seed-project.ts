@@ -1,4 +1,5 @@
 import { type EmulatorHosts, readEmulatorHosts } from './env.ts'
+import { assertBackendHasRoom } from './lib/backend-full.ts'
 import { dayInCopenhagen, isDay } from './lib/dates.ts'
 import { connectFirebase } from './lib/firebase.ts'
 import { assertEmulatorsReachable } from './lib/reachable.ts'
@@ -66,6 +67,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
     )
   }
   await assertEmulatorsReachable(emulators)
+  await assertBackendHasRoom(emulators.firestore)
   const clients = connectFirebase({ ...options, emulators })
   try {
     if (options.ifEmpty && !options.reset && (await hasData(clients.db))) {

@@ -103,6 +103,12 @@ export const CLI_OPTIONS = {
     arg: 'N',
     help: 'days to keep access-log entries (env ACCESS_LOG_RETENTION_DAYS; default keep all)',
   },
+  'disk-reserve-mib': {
+    type: 'string',
+    default: process.env.EMULATOR_DISK_RESERVE_MIB,
+    arg: 'N',
+    help: 'MiB kept in the data directory and released when the disk fills, so reads and their access log go on (env EMULATOR_DISK_RESERVE_MIB; default 16, 0 for none)',
+  },
   help: { type: 'boolean', short: 'h', default: false, help: 'print these options and exit' },
 } as const satisfies Record<string, NonNullable<ParseArgsConfig['options']>[string] & { arg?: string; help: string }>
 

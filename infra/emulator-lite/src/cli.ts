@@ -56,6 +56,7 @@ try {
     acceptUnsignedTokens: values['accept-unsigned-tokens'],
     rotateSigningKey: values['rotate-signing-key'],
     storageUploads: { maxBytes: maxUploadBytes(values['max-upload-bytes']) },
+    ...reserveBytes(values['disk-reserve-mib']),
   })
   if (emulator.authImport) {
     const { imported, failed, source } = emulator.authImport
@@ -117,6 +118,17 @@ function maxUploadBytes(raw: string | undefined): number | undefined {
     process.exit(1)
   }
   return bytes
+}
+
+/** `--disk-reserve-mib` in bytes, or nothing (the default) when unset or empty. */
+function reserveBytes(raw: string | undefined): { diskReserveBytes?: number } {
+  if (raw === undefined || raw.trim() === '') return {}
+  const mib = Number(raw)
+  if (!Number.isInteger(mib) || mib < 0) {
+    console.error(`emulator-lite: --disk-reserve-mib must be a whole number of MiB (got ${raw})`)
+    process.exit(1)
+  }
+  return { diskReserveBytes: mib * 1024 * 1024 }
 }
 
 function parseCommandLine(): ReturnType<typeof parseCli> {

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
@@ -20,6 +21,7 @@ import { loadAdminSecret, newAdminSecret } from './security/admin-secret.ts'
 import { loadRulesFile, Rulesets } from './security/rulesets.ts'
 import { type StorageOptions, storageRoutes } from './storage/routes.ts'
 import { type UploadSessionOptions, UploadSessions } from './storage/upload-sessions.ts'
+import { DISK_FULL_MESSAGE, DiskState, type DiskStatus, unlessDiskFull } from './store/disk-state.ts'
 import { Store } from './store/store.ts'
 
 export type { Listener, Route, VerifyIdToken } from './http/core.ts'
@@ -105,6 +107,13 @@ export type EmulatorLiteOptions = {
   storageUploads?: Omit<UploadSessionOptions, 'spoolDir'>
   /** Rotate the signing keys at start (`--rotate-signing-key`); the old ones stay published until their tokens expire. */
   rotateSigningKey?: boolean
+  /**
+   * The reserve kept in the data directory (`disk-reserve`) and released when the disk fills, so
+   * reads and their access-log entries go on while writes are refused (ADR 0018). Default 16 MiB; 0: none.
+   */
+  diskReserveBytes?: number
+  /** How often the data disk's free space is checked, in ms (default 2,000). */
+  diskCheckEveryMs?: number
 }
 
 export type EmulatorLite = {
@@ -133,10 +142,10 @@ export type EmulatorLite = {
   verifyIdToken: IdTokenVerifier
   /** The published-key routes, for any further listener (the admin port). */
   keyRoute: KeyRoute
+  /** Whether the data disk has room (what `GET /health` reports as `disk`). */
+  diskStatus(): DiskStatus
   close(): Promise<void>
 }
-
-const HEALTH = { status: 'ok', service: 'emulator-lite' }
 
 /**
  * Starts the Firestore (REST v1), Cloud Storage for Firebase and Auth servers over one SQLite store.
@@ -148,9 +157,25 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     firestore: options.firestoreRules ? loadRulesFile(options.firestoreRules, 'cloud.firestore') : null,
     storage: options.storageRules ? loadRulesFile(options.storageRules, 'firebase.storage') : null,
   })
-  const store = new Store({ dataDir: options.dataDir, inMemory: options.inMemory })
+  // The disk first: on a full disk it releases the reserve, so SQLite finds room to open its files.
+  const diskDir = options.inMemory ? null : resolve(options.dataDir ?? '.data/emulator-lite')
+  if (diskDir !== null) mkdirSync(diskDir, { recursive: true })
+  const disk = new DiskState({
+    dir: diskDir,
+    reserveBytes: options.diskReserveBytes,
+    checkEveryMs: options.diskCheckEveryMs,
+  })
+  let store: Store
+  try {
+    store = new Store({ dataDir: options.dataDir, inMemory: options.inMemory })
+  } catch (error) {
+    disk.close()
+    throw error
+  }
+  store.disk = disk
   const authStore = new AuthStore(store.db)
-  authStore.pruneRevokedSessions(Date.now() - 30 * 86_400_000)
+  // Housekeeping at start waits for a disk with room; it must not stop a start on a full one.
+  unlessDiskFull(() => authStore.pruneRevokedSessions(Date.now() - 30 * 86_400_000))
   const authProjectId = options.authProjectId ?? 'demo-project'
   // Keys beside the database (0600), or in memory with it.
   const keyDir = options.inMemory ? undefined : (options.dataDir ?? '.data/emulator-lite')
@@ -164,6 +189,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
       acceptUnsignedTokens: options.acceptUnsignedTokens === true,
     }
   } catch (error) {
+    disk.close()
     store.close()
     throw error
   }
@@ -179,6 +205,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     if (options.authImportFrom)
       authImport = await importOfficialExport(authStore, authProjectId, options.authImportFrom)
   } catch (error) {
+    disk.close()
     store.close()
     throw error
   }
@@ -187,7 +214,8 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
   const recorder = createAccessRecorder(accessLog)
   const retentionDays = options.accessLogRetentionDays ?? null
   const prune = () => {
-    if (accessLog !== null && retentionDays !== null) accessLog.prune(retentionDays, 'emulator-lite retention')
+    if (accessLog !== null && retentionDays !== null)
+      unlessDiskFull(() => accessLog.prune(retentionDays, 'emulator-lite retention'))
   }
   prune()
   const pruneTimer = setInterval(prune, 86_400_000)
@@ -203,7 +231,14 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     method: 'GET',
     path: '/health',
     service,
-    handler: (c) => c.json(HEALTH),
+    // 200 while the disk is full too: the process is alive and reads work; restarting it would not
+    // free space. The api's write check (a probe commit) sees the same state as RESOURCE_EXHAUSTED.
+    handler: (c) =>
+      c.json(
+        disk.isFull
+          ? { status: 'degraded', service: 'emulator-lite', reason: DISK_FULL_MESSAGE, disk: disk.status() }
+          : { status: 'ok', service: 'emulator-lite', disk: disk.status() },
+      ),
   })
   const firestore = [
     ...firestoreRoutes(store, rulesets, recorder, options.testOnlyQueryOptions),
@@ -234,6 +269,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     admin: [authRootRoutes, [health('firestore')], firestore, storage, auth],
   }
   const deps = {
+    disk,
     verifyIdToken,
     adminSecret: admin.secret,
     recorder: accessLog === null ? null : recorder,
@@ -287,6 +323,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
       rotateSigningKeys: () => signing.keys.rotate(),
       verifyIdToken,
       keyRoute,
+      diskStatus: () => disk.status(),
       async close() {
         await Promise.all(
           servers.map(
@@ -297,6 +334,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
               }),
           ),
         )
+        disk.close()
         store.close()
         closeAccessLog()
         uploads.close()
@@ -304,6 +342,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     }
   } catch (error) {
     for (const server of servers) server.close()
+    disk.close()
     store.close()
     closeAccessLog()
     uploads.close()

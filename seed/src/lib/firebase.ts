@@ -5,6 +5,7 @@ import { type Auth, getAuth } from 'firebase-admin/auth'
 import { type Firestore, initializeFirestore } from 'firebase-admin/firestore'
 import { getStorage } from 'firebase-admin/storage'
 import { type EmulatorHosts, readEmulatorHosts } from '../env.ts'
+import { fetchRefusingFullDisk } from './backend-full.ts'
 
 export type Bucket = ReturnType<ReturnType<typeof getStorage>['bucket']>
 
@@ -40,8 +41,9 @@ export function connectFirebase(options: {
   if (options.emulators.firestore) {
     // The REST transport wants an auth client before it sends anything, even to an emulator, where
     // the SDK's own `Bearer owner` header is what counts (firebase-wire.md §2.1, workaround 2).
+    // Its fetch also turns a refusal for lack of space into an error firebase-admin does not retry.
     db.settings({
-      auth: { getRequestHeaders: async () => ({}), fetch: (url: string, init: RequestInit) => fetch(url, init) },
+      auth: { getRequestHeaders: async () => ({}), fetch: fetchRefusingFullDisk },
     } as never)
   }
   return {

@@ -1,4 +1,5 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@bosted/domain/validation'
+import { unlessDiskFull } from '../store/disk-state.ts'
 import type { AuthProjectConfig, AuthStore, AuthUser } from './auth-store.ts'
 import { AuthError, assert, notImplemented, schemaError } from './errors.ts'
 import {
@@ -868,7 +869,9 @@ export function grantToken(ctx: AuthContext, body: Body) {
     'TOKEN_EXPIRED',
   )
   user.lastRefreshAt = new Date().toISOString()
-  ctx.store.put(ctx.project, user)
+  // lastRefreshAt is bookkeeping: on a full disk the refresh answers without it (ADR 0018), since the
+  // web SDK signs its user out on any refused refresh, and signed-in staff must go on reading.
+  unlessDiskFull(() => ctx.store.put(ctx.project, user))
   const idToken = mintIdToken(ctx, user, session.provider, session.extraClaims, session.authTime)
   return grantResponse(user, { idToken, refreshToken, expiresIn: String(ID_TOKEN_LIFETIME_SECONDS) })
 }

@@ -165,4 +165,5 @@ export const GRPC_CODES: Record<string, number> = {
   ALREADY_EXISTS: 6,
   ABORTED: 10,
   PERMISSION_DENIED: 7,
+  RESOURCE_EXHAUSTED: 8,
 }

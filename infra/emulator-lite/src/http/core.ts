@@ -7,6 +7,7 @@ import type { AccessRecorder } from '../audit/recorder.ts'
 import { AuthError } from '../auth/errors.ts'
 import type { RulesAuth } from '../rules/index.ts'
 import type { Caller } from '../security/caller.ts'
+import { type DiskState, diskFullApiError, diskFullAuthError, isDiskFullError } from '../store/disk-state.ts'
 import { ApiError } from './errors.ts'
 import { MAX_BODY_BYTES } from './server.ts'
 
@@ -88,6 +89,8 @@ export type CoreDeps = {
   recorder: AccessRecorder | null
   /** Whether a ruleset applies to this route's request (else no decision is needed). */
   rulesActive(route: Route, c: Ctx): boolean
+  /** Whether the data disk has room (ADR 0018); without it, a lack of space is still answered RESOURCE_EXHAUSTED. */
+  disk?: DiskState | null
 }
 
 const STORAGE_EXPOSE_HEADERS =
@@ -195,6 +198,32 @@ function checkPrivilege(route: Route, listener: Listener, caller: Caller): void 
     throw new ApiError('PERMISSION_DENIED', `${route.name} is a management endpoint: use the admin listener.`)
 }
 
+/** Auth's writes, by path (POST): sign-ups, account changes and deletions, imports. */
+const AUTH_WRITES =
+  /(?:accounts:(?:signUp|update|delete|batchCreate|batchDelete)|\/accounts|relyingparty\/(?:signupNewUser|setAccountInfo|deleteAccount|uploadAccount))$/
+
+/**
+ * Whether a request stores something, so is refused at once while the disk is full. Firestore's
+ * commits are decided where their writes are known (a commit without writes stores nothing); sign-ins
+ * and token refreshes are not writes here: they are what staff need to go on reading (ADR 0018).
+ */
+function writesToDisk(route: Route, incoming: IncomingMessage): boolean {
+  const method = incoming.method ?? 'GET'
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false
+  if (route.service === 'storage') return !route.name.startsWith('storage.internal.setRules')
+  if (route.service === 'auth')
+    return method !== 'POST' || AUTH_WRITES.test((incoming.url ?? '').split('?')[0] as string)
+  return route.name === 'firestore.clearDatabase'
+}
+
+/** A lack of space answered as what it is: RESOURCE_EXHAUSTED (Auth: QUOTA_EXCEEDED), never a 500. */
+function diskFullAware(c: Ctx, error: unknown, disk: DiskState | null | undefined): unknown {
+  if (error instanceof ApiError || error instanceof AuthError) return error
+  if (!(disk ? disk.notice(error) : isDiskFullError(error))) return error
+  const service = c.get('route')?.service ?? (c.get('listener') === 'auth' ? 'auth' : 'firestore')
+  return service === 'auth' ? diskFullAuthError() : diskFullApiError()
+}
+
 /**
  * The middleware every route passes through, whatever table it comes from, in this order: body
  * limit, identity, privilege, then the handler; before a successful reply leaves, `settle` runs the
@@ -208,6 +237,7 @@ function routeMiddleware(route: Route, listener: Listener, deps: CoreDeps): Midd
     checkBodyLimit(route, incoming)
     const caller = identify(incoming.headers.authorization, route, listener, deps, projectOf(c))
     checkPrivilege(route, listener, caller)
+    if (deps.disk?.isFull && writesToDisk(route, incoming)) deps.disk.assertWritable(route.service)
     c.set('route', route)
     c.set('caller', caller)
     c.set('rulesDecided', false)
@@ -298,6 +328,6 @@ export function createCoreApp(listener: Listener, tables: readonly (readonly Rou
       new ApiError('NOT_FOUND', `No route for ${c.req.method} ${c.get('url')?.pathname ?? c.req.path}`),
     )
   })
-  app.onError((error, c) => sendError(c, error))
+  app.onError((error, c) => sendError(c, diskFullAware(c, error, deps.disk)))
   return app
 }

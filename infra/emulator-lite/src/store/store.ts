@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import type { Fields } from '../firestore/values.ts'
+import { type DiskState, unlessDiskFull } from './disk-state.ts'
 
 export type StoredDocument = {
   path: string
@@ -77,6 +78,8 @@ function bucketOf<V>(map: Map<string, Map<string, V>>, key: string): Map<string,
  */
 export class Store {
   readonly db: Database.Database
+  /** Whether the data disk has room (ADR 0018): client writes ask it first. Null: not watched. */
+  disk: DiskState | null = null
   private readonly statements
   private readonly mirrors = new Map<string, Mirror>()
   /** Set while a transaction runs: how to put the mirror back if it rolls back. */
@@ -158,7 +161,7 @@ export class Store {
       ),
       clearObjects: this.db.prepare('DELETE FROM objects'),
     }
-    this.pruneHistory()
+    unlessDiskFull(() => this.pruneHistory())
   }
 
   private mirror(project: string, database: string): Mirror {
@@ -291,8 +294,11 @@ export class Store {
   }
 
   clearDatabase(project: string, database: string): void {
-    this.statements.clear.run(project, database)
-    this.statements.clearHistory.run(project, database)
+    // One transaction, then the mirror: a disk that fills half-way leaves both as they were.
+    this.db.transaction(() => {
+      this.statements.clear.run(project, database)
+      this.statements.clearHistory.run(project, database)
+    })()
     this.mirrors.set(`${project}\u0000${database}`, new Mirror())
   }
 

@@ -1,5 +1,6 @@
 import type { Ctx } from '../../http/core.ts'
 import { ApiError, invalid } from '../../http/errors.ts'
+import { diskFullApiError, isDiskFullError } from '../../store/disk-state.ts'
 import type { DatabaseRef } from '../paths.ts'
 import { type FirestoreService, GRPC_CODES } from '../service.ts'
 import { guardedWrites } from './commit.ts'
@@ -17,7 +18,13 @@ export function batchWrite(fs: FirestoreService, c: Ctx, db: DatabaseRef, body: 
       const isDelete = typeof write === 'object' && write !== null && 'delete' in write
       writeResults.push(isDelete ? {} : (result.writeResults[0] ?? {}))
       status.push({})
-    } catch (error) {
+    } catch (caught) {
+      // A write that found no room is that write's RESOURCE_EXHAUSTED: the ones before it are stored.
+      const disk = fs.store.disk
+      const error =
+        !(caught instanceof ApiError) && (disk ? disk.notice(caught) : isDiskFullError(caught))
+          ? diskFullApiError()
+          : caught
       if (!(error instanceof ApiError)) throw error
       writeResults.push({})
       status.push({ code: GRPC_CODES[error.status] ?? 3, message: error.message })

@@ -8,6 +8,8 @@ import { applyWrites } from '../writes.ts'
 /** Applies writes as the rules decide, and queues the access-log entries of person data. */
 export function guardedWrites(fs: FirestoreService, c: Ctx, db: DatabaseRef, writes: unknown, method: string) {
   const caller = ruledCaller(c)
+  // A full disk refuses writes at once (ADR 0018); a commit without writes stores nothing.
+  if (Array.isArray(writes) && writes.length > 0) fs.store.disk?.assertWritable()
   const targets = fs.recorder?.isActive && !caller.privileged ? writeTargets(db, writes) : []
   const existed = targets.map(({ path }) => fs.store.getDocument(db.project, db.database, path) !== null)
   const result = fs.guard.writes(db, caller, writes, () => applyWrites(fs.store, db, writes))
