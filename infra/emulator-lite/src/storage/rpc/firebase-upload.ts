@@ -35,8 +35,14 @@ export async function firebaseUpload(s: StorageService, c: Ctx, bucket: string):
       s.sessions.delete(uploadId)
       s.authorizeUpload(c, session.bucket, session.name, Buffer.concat(session.chunks), session.metadata)
       const existed = s.store.getObject(session.bucket, session.name) !== null
-      const meta = s.save(session.bucket, session.name, Buffer.concat(session.chunks), session.metadata)
-      s.recordAccess(c, session.bucket, session.name, existed ? 'update' : 'create', 'storage.objects.create')
+      const meta = s.loggedWrite(
+        c,
+        session.bucket,
+        session.name,
+        existed ? 'update' : 'create',
+        'storage.objects.create',
+        (stamp) => s.save(session.bucket, session.name, Buffer.concat(session.chunks), session.metadata, stamp),
+      )
       res.setHeader('x-goog-upload-status', 'final')
       return jsonResponse(c, 200, s.firebaseView(session.bucket, session.name, meta))
     }
@@ -68,7 +74,8 @@ export async function firebaseUpload(s: StorageService, c: Ctx, bucket: string):
   const name = s.objectName(url, metadata)
   s.authorizeUpload(c, bucket, name, data, metadata)
   const existed = s.store.getObject(bucket, name) !== null
-  const meta = s.save(bucket, name, data, metadata)
-  s.recordAccess(c, bucket, name, existed ? 'update' : 'create', 'storage.objects.create')
+  const meta = s.loggedWrite(c, bucket, name, existed ? 'update' : 'create', 'storage.objects.create', (stamp) =>
+    s.save(bucket, name, data, metadata, stamp),
+  )
   return jsonResponse(c, 200, s.firebaseView(bucket, name, meta))
 }
