@@ -1,6 +1,6 @@
-import type { ChildProcess } from 'node:child_process'
+import { type ChildProcess, execFileSync } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
@@ -9,7 +9,7 @@ import { SERVICE_ACCOUNT_FILE, signCustomToken } from '../src/index.ts'
 import { auditVerify, startCliProcess } from './cli-process.ts'
 
 // Issue 29, finding 2: a write stored without its access-log entry. Data and entries now commit in
-// one SQLite transaction, so whatever a kill -9 leaves stored has its entry.
+// one SQLite transaction, so whatever a kill -9 or a full disk leaves stored has its entry.
 
 const PROJECT = 'demo-atomic'
 const BUCKET = `${PROJECT}.appspot.com`
@@ -51,6 +51,34 @@ async function entriesOf(adminPort: number, personId: string): Promise<Entry[]> 
   return all
 }
 
+const root = `projects/${PROJECT}/databases/(default)/documents`
+
+/** What is stored (every note, every person file, through the owner) and which of it has no create entry. */
+async function storedAndLogged(adminPort: number) {
+  const query = await fetch(`http://127.0.0.1:${adminPort}/v1/${root}:runQuery`, {
+    method: 'POST',
+    headers: { ...OWNER, 'content-type': 'application/json' },
+    body: JSON.stringify({ structuredQuery: { from: [{ collectionId: 'notes', allDescendants: true }] } }),
+  })
+  const rows = (await query.json()) as { document?: { name: string } }[]
+  const storedNotes = rows.flatMap((row) => (row.document ? [row.document.name] : []))
+  const listing = (await (
+    await fetch(`http://127.0.0.1:${adminPort}/v0/b/${BUCKET}/o?prefix=persons/`, { headers: OWNER })
+  ).json()) as { items?: { name: string }[] }
+  const items = listing.items ?? []
+  const storedFiles = items.map((item) => `projects/_/buckets/${BUCKET}/objects/${item.name}`)
+  const storedPaths = new Set([
+    ...storedNotes.map((name) => name.slice(root.length + 1)),
+    ...items.map((item) => `object:${item.name}`),
+  ])
+  const logged = new Set<string>()
+  for (const personId of PERSONS)
+    for (const entry of await entriesOf(adminPort, personId))
+      if (entry.labels.operation === 'create') logged.add(entry.protoPayload.resourceName)
+  const unlogged = [...storedNotes, ...storedFiles].filter((name) => !logged.has(name))
+  return { storedNotes, storedFiles, storedPaths, unlogged }
+}
+
 test('after kill -9 in the middle of a write storm, every stored note and person file has its access-log entry, and audit-verify passes', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'access-log-atomic-'))
   const port = await freePort()
@@ -63,7 +91,6 @@ test('after kill -9 in the middle of a write storm, every stored note and person
   let started = await startCliProcess(args)
   let child: ChildProcess = started.child
   const EMPLOYEE = await employeeToken(started.output(), dataDir)
-  const root = `projects/${PROJECT}/databases/(default)/documents`
   const acknowledged = new Set<string>()
   try {
     for (let round = 0; round < ROUNDS; round++) {
@@ -116,33 +143,12 @@ test('after kill -9 in the middle of a write storm, every stored note and person
       child = started.child
     }
 
-    // What is stored: every note (a collection-group query as the owner) and every person file.
-    const query = await fetch(`http://127.0.0.1:${adminPort}/v1/${root}:runQuery`, {
-      method: 'POST',
-      headers: { ...OWNER, 'content-type': 'application/json' },
-      body: JSON.stringify({ structuredQuery: { from: [{ collectionId: 'notes', allDescendants: true }] } }),
-    })
-    const rows = (await query.json()) as { document?: { name: string } }[]
-    const storedNotes = rows.flatMap((row) => (row.document ? [row.document.name] : []))
-    const listing = (await (
-      await fetch(`http://127.0.0.1:${adminPort}/v0/b/${BUCKET}/o?prefix=persons/`, { headers: OWNER })
-    ).json()) as { items: { name: string }[] }
-    const storedFiles = listing.items.map((item) => `projects/_/buckets/${BUCKET}/objects/${item.name}`)
+    const { storedNotes, storedFiles, storedPaths, unlogged } = await storedAndLogged(adminPort)
     expect(storedNotes.length).toBeGreaterThan(ROUNDS * 100)
     expect(storedFiles.length).toBeGreaterThan(0)
-    // Every acknowledged write is stored.
-    const storedPaths = new Set([
-      ...storedNotes.map((name) => name.slice(root.length + 1)),
-      ...listing.items.map((item) => `object:${item.name}`),
-    ])
+    // Every acknowledged write is stored, and every stored write has its entry (a create naming it).
     expect([...acknowledged].filter((path) => !storedPaths.has(path))).toEqual([])
-
-    // Every stored write has its entry (a create naming it).
-    const logged = new Set<string>()
-    for (const personId of PERSONS)
-      for (const entry of await entriesOf(adminPort, personId))
-        if (entry.labels.operation === 'create') logged.add(entry.protoPayload.resourceName)
-    expect([...storedNotes, ...storedFiles].filter((name) => !logged.has(name))).toEqual([])
+    expect(unlogged).toEqual([])
 
     child.kill('SIGTERM')
     await once(child, 'exit')
@@ -155,3 +161,98 @@ test('after kill -9 in the middle of a write storm, every stored note and person
     rmSync(dataDir, { recursive: true, force: true })
   }
 }, 240_000)
+
+/** Whether this process may mount a small tmpfs (root), to fill a disk for real. */
+function canMountTmpfs(): boolean {
+  if (process.getuid?.() !== 0) return false
+  const probe = mkdtempSync(join(tmpdir(), 'tmpfs-probe-'))
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', probe], { stdio: 'ignore' })
+    execFileSync('umount', [probe], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  } finally {
+    rmSync(probe, { recursive: true, force: true })
+  }
+}
+
+test.skipIf(!canMountTmpfs())(
+  'a disk that fills up in the middle of a write storm leaves no stored write without its entry (skipped when not root: it mounts a 3 MiB tmpfs)',
+  async () => {
+    const mountPoint = mkdtempSync(join(tmpdir(), 'access-log-full-'))
+    const copy = mkdtempSync(join(tmpdir(), 'access-log-full-copy-'))
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=3m', 'tmpfs', mountPoint])
+    const ports = async () => [
+      ...['--admin-port', String(await freePort()), '--firestore-port', String(await freePort())],
+      ...['--storage-port', String(await freePort()), '--auth-port', '0'],
+    ]
+    let child: ChildProcess | null = null
+    try {
+      const args = await ports()
+      const started = await startCliProcess([...args, '--data', mountPoint])
+      child = started.child
+      const EMPLOYEE = await employeeToken(started.output(), mountPoint)
+      const port = Number(args[3])
+      const storagePort = Number(args[5])
+      let failures = 0
+      let stored = 0
+      const stop = () => failures >= 60 || child?.exitCode !== null
+      const text = 'x'.repeat(1500)
+      const note = async (client: number) => {
+        for (let i = 0; !stop(); i++) {
+          const path = `persons/${PERSONS[(client + i) % PERSONS.length]}/notes/full-c${client}-${i}`
+          const response = await fetch(`http://127.0.0.1:${port}/v1/${root}:commit`, {
+            method: 'POST',
+            headers: { authorization: EMPLOYEE, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              writes: [{ update: { name: `${root}/${path}`, fields: { text: { stringValue: text } } } }],
+            }),
+          })
+          await response.arrayBuffer()
+          if (response.status === 200) stored++
+          else failures++
+        }
+      }
+      const upload = async () => {
+        for (let i = 0; !stop(); i++) {
+          const response = await fetch(
+            `http://127.0.0.1:${storagePort}/v0/b/${BUCKET}/o?name=${encodeURIComponent(`persons/p2/files/full-${i}.bin`)}`,
+            {
+              method: 'POST',
+              headers: { authorization: EMPLOYEE, 'content-type': 'application/octet-stream' },
+              body: new Uint8Array(20_000),
+            },
+          )
+          await response.arrayBuffer()
+          if (response.status !== 200) failures++
+        }
+      }
+      await Promise.allSettled([...[0, 1, 2, 3].map(note), upload()])
+      // The disk did fill up (writes failed), after many had been stored.
+      expect(failures).toBeGreaterThanOrEqual(60)
+      expect(stored).toBeGreaterThan(50)
+      child.kill('SIGKILL')
+      await once(child, 'exit')
+
+      // What the full disk holds, read on a disk with room.
+      cpSync(mountPoint, copy, { recursive: true })
+      const again = await ports()
+      child = (await startCliProcess([...again, '--data', copy])).child
+      const { storedNotes, unlogged } = await storedAndLogged(Number(again[1]))
+      expect(storedNotes.length).toBeGreaterThanOrEqual(stored)
+      expect(unlogged).toEqual([])
+      child.kill('SIGTERM')
+      await once(child, 'exit')
+      const verify = auditVerify(copy)
+      expect(verify.stdout).toMatch(/every one of \d+ documents and files written by clients has its entry/)
+      expect(verify.status).toBe(0)
+    } finally {
+      if (child !== null && child.exitCode === null) child.kill('SIGKILL')
+      execFileSync('umount', ['-l', mountPoint])
+      rmSync(mountPoint, { recursive: true, force: true })
+      rmSync(copy, { recursive: true, force: true })
+    }
+  },
+  240_000,
+)
