@@ -67,7 +67,7 @@ seed: $(NPM_DEPS) ## Seed the running native stack (idempotent; ARGS=--reset to 
 migrate: $(NPM_DEPS) ## Run data migrations against the running native stack
 	@node --import tsx infra/stack/scripts/with-stack-env.ts seed/src/migrate.ts
 
-audit-verify: $(NPM_DEPS) ## Check the access log's hash chain (native stack's .data; ARGS="--data DIR" for another)
+audit-verify: $(NPM_DEPS) ## Check the access log's hash chain and every client write's entry (native stack's .data; ARGS="--data DIR" for another)
 	@node --import tsx infra/emulator-lite/src/audit/verify-cli.ts $(ARGS)
 
 bench: $(NPM_DEPS) ## Benchmarks: emulator-lite, api, seed, web bundle (prints figures)

@@ -151,6 +151,10 @@ export const AccessLogVerifySchema = z.object({
     brokenAt: z.number().int().nullable(),
     /** Entries removed by retention so far (each pruning is itself an entry of the chain). */
     pruned: z.number().int(),
+    /** Stored documents and files of persons written by clients, checked against their entries (ADR 0017). */
+    writesChecked: z.number().int().optional(),
+    /** Of those, how many have no entry in the log (absent where the log cannot tell). */
+    writesWithoutEntry: z.number().int().optional(),
   }),
 })
 export type AccessLogVerification = z.infer<typeof AccessLogVerifySchema>['data']

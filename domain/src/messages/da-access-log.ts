@@ -68,6 +68,8 @@ export const daAccessLog = {
   otherObjects: { accessLog: 'adgangsloggen', export: 'borgerens data' },
   chainIntact: (entries: number) => `Loggen er ubrudt (${entries.toLocaleString('da-DK')} poster kontrolleret).`,
   chainBroken: (seq: number) => `Loggen er brudt ved post ${seq}. Kontakt jeres systemadministrator.`,
+  writesWithoutEntry: (count: number) =>
+    `Loggen mangler poster: ${count.toLocaleString('da-DK')} ${count === 1 ? 'gemt ændring' : 'gemte ændringer'} af borgeres data står ikke i loggen. Kontakt jeres systemadministrator.`,
   chainUnknown: 'Loggens kæde kunne ikke kontrolleres.',
   exportTitle: 'Indsigt i borgerens data',
   export: 'Eksportér borgerens data',

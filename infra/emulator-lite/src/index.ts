@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { AccessLog } from './audit/access-log.ts'
+import { migrateLegacyAccessLog } from './audit/migrate-legacy.ts'
 import { createAccessRecorder } from './audit/recorder.ts'
 import { accessLogRoutes } from './audit/routes.ts'
 import { AuthStore } from './auth/auth-store.ts'
@@ -68,8 +69,9 @@ export type EmulatorLiteOptions = {
    */
   tokenDownloadsNeedRules?: readonly string[]
   /**
-   * The access log of persons' data (issue 22): on unless false. It lives beside the store
-   * (access-log.sqlite), or in memory with `inMemory`.
+   * The access log of persons' data (issue 22): on unless false. A table in the store's database
+   * (emulator-lite.sqlite, or memory with `inMemory`), so writes and their entries commit together
+   * (ADR 0017); a data directory's older access-log.sqlite is moved into it at start.
    */
   accessLog?: boolean
   /** Keep access-log entries this many days (pruned at start and daily, with a marker); default: keep all. */
@@ -209,8 +211,17 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     store.close()
     throw error
   }
-  const accessLog =
-    options.accessLog === false ? null : new AccessLog({ dataDir: options.dataDir, inMemory: options.inMemory })
+  let accessLog: AccessLog | null = null
+  try {
+    if (options.accessLog !== false) {
+      // In the store's own database: a write and its entries commit together (ADR 0017).
+      if (!options.inMemory) migrateLegacyAccessLog(store.db, resolve(options.dataDir ?? '.data/emulator-lite'))
+      accessLog = new AccessLog({ db: store.db })
+    }
+  } catch (error) {
+    store.close()
+    throw error
+  }
   const recorder = createAccessRecorder(accessLog)
   const retentionDays = options.accessLogRetentionDays ?? null
   const prune = () => {
@@ -249,6 +260,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     spoolDir: options.inMemory ? undefined : resolve(dataDir, 'upload-spool'),
   })
   const storage = storageRoutes(store, {
+    recorder: accessLog === null ? null : recorder,
     authorizeRead: options.storageAuthorizeRead,
     tokenDownloadsNeedRules: options.tokenDownloadsNeedRules,
     rulesets,

@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process'
-import { spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -8,9 +7,8 @@ import Database from 'better-sqlite3'
 import { expect, test } from 'vitest'
 import { freePort } from '../../stack/src/ports.ts'
 import { SERVICE_ACCOUNT_FILE, signCustomToken } from '../src/index.ts'
-import { startCliProcess } from './cli-process.ts'
+import { auditVerify, startCliProcess } from './cli-process.ts'
 
-const REPO = join(import.meta.dirname, '../../..')
 const PROJECT = 'demo-access-log'
 const OWNER = { authorization: 'Bearer owner' }
 
@@ -29,9 +27,6 @@ async function employeeToken(output: string, dataDir: string): Promise<string> {
   const { idToken } = (await response.json()) as { idToken: string }
   return `Bearer ${idToken}`
 }
-
-const auditVerify = (dataDir: string) =>
-  spawnSync('make', ['--no-print-directory', 'audit-verify', `ARGS=--data ${dataDir}`], { cwd: REPO, encoding: 'utf8' })
 
 test('every read that was answered is in the log after kill -9, and a hand edit of the SQLite file breaks make audit-verify', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'access-log-durability-'))
@@ -118,8 +113,8 @@ test('every read that was answered is in the log after kill -9, and a hand edit 
     expect(intact.stdout).toContain('the access log is intact')
     expect(intact.status).toBe(0)
 
-    // Someone with access to the file lowers a count by hand.
-    const db = new Database(join(dataDir, 'access-log.sqlite'))
+    // Someone with access to the file lowers a count by hand (the log is in the store's file, ADR 0017).
+    const db = new Database(join(dataDir, 'emulator-lite.sqlite'))
     db.prepare(
       `UPDATE access_log SET record = replace(record, '"role":"employee"', '"role":"admin"') WHERE seq = 42`,
     ).run()

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 
 const CLI = join(import.meta.dirname, '../src/cli.ts')
@@ -18,4 +18,15 @@ export async function startCliProcess(args: string[]): Promise<{ child: ChildPro
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   return { child, output: () => output }
+}
+
+/** What `make audit-verify ARGS="--data DIR"` runs (without make's dependency check), to its end. */
+export function auditVerify(dataDir: string) {
+  return spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, '../src/audit/verify-cli.ts'), '--data', dataDir],
+    {
+      encoding: 'utf8',
+    },
+  )
 }

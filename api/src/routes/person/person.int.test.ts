@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { AccessLogUnavailableError } from '../../lib/access-log.ts'
 import {
   call,
   createTestApi,
@@ -94,4 +95,25 @@ test('turning sign-in off is for admins only, for a person that exists, with a b
   expect((await setDisabled('no-such-person', { disabled: true })).status).toBe(404)
   expect((await setDisabled(person.uid, { disabled: 'yes' })).status).toBe(400)
   expect((await api.firebase.auth.getUser(person.uid)).disabled).toBe(false)
+})
+
+test("when the access log cannot take the api's entry, the api changes nothing (ADR 0017: the entry comes first)", async () => {
+  const { auth, db } = api.firebase
+  const before = (await db.collection('persons').doc(person.uid).get()).get('locationId') as string
+  const other = before === 'north' ? 'south' : 'north'
+  const append = vi
+    .spyOn(api.firebase.accessLog, 'append')
+    .mockRejectedValue(new AccessLogUnavailableError('the access log answered 503'))
+  try {
+    expect((await move(person.uid, { locationId: other })).status).toBeGreaterThanOrEqual(500)
+    expect((await setDisabled(person.uid, { disabled: true })).status).toBeGreaterThanOrEqual(500)
+  } finally {
+    append.mockRestore()
+  }
+  const stored = await db.collection('persons').doc(person.uid).get()
+  expect(stored.get('locationId')).toBe(before)
+  expect(stored.get('settings.disabled')).toBe(false)
+  expect((await auth.getUser(person.uid)).disabled).toBe(false)
+  const notes = await db.collection('persons').doc(person.uid).collection('notes').get()
+  expect(notes.docs.map((note) => note.get('locationId'))).toEqual([before, before, before])
 })

@@ -1,4 +1,4 @@
-import type { Firestore } from 'firebase-admin/firestore'
+import type { DocumentReference, Firestore } from 'firebase-admin/firestore'
 import { FieldValue } from 'firebase-admin/firestore'
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
@@ -17,22 +17,31 @@ const DisabledRequestSchema = z.object({ disabled: z.boolean() })
 /** Firestore's limit on the writes of one batch. */
 const BATCH_LIMIT = 500
 
-/** Gives every registration and note of a person their new location, in batches (the care text is untouched). */
-async function relocateRecords(db: Firestore, personId: string, locationId: string): Promise<number> {
-  let moved = 0
-  for (const collection of ['registrations', 'notes']) {
-    const records = await db.collection('persons').doc(personId).collection(collection).get()
-    for (let start = 0; start < records.docs.length; start += BATCH_LIMIT) {
-      const batch = db.batch()
-      for (const record of records.docs.slice(start, start + BATCH_LIMIT)) batch.update(record.ref, { locationId })
-      await batch.commit()
-      moved += Math.min(BATCH_LIMIT, records.docs.length - start)
-    }
-  }
-  return moved
+/** A person's registrations and notes (what a move relocates). */
+async function recordsOf(db: Firestore, personId: string): Promise<DocumentReference[]> {
+  const person = db.collection('persons').doc(personId)
+  const [registrations, notes] = await Promise.all([
+    person.collection('registrations').get(),
+    person.collection('notes').get(),
+  ])
+  return [...registrations.docs, ...notes.docs].map((doc) => doc.ref)
 }
 
-/** The api's own change of a person's data, on the admin's behalf, in the person's access log. */
+/** Gives these registrations and notes their new location, in batches (the care text is untouched). */
+async function relocateRecords(db: Firestore, records: DocumentReference[], locationId: string): Promise<number> {
+  for (let start = 0; start < records.length; start += BATCH_LIMIT) {
+    const batch = db.batch()
+    for (const record of records.slice(start, start + BATCH_LIMIT)) batch.update(record, { locationId })
+    await batch.commit()
+  }
+  return records.length
+}
+
+/**
+ * The api's own change of a person's data, on the admin's behalf, in the person's access log:
+ * appended BEFORE the change (ADR 0017), so a change can never be stored without its entry; a
+ * change that then fails leaves an entry of an attempt, which is the lesser error.
+ */
 async function logApiWrite(c: Context<CallerEnv>, personId: string, methodName: string, count: number) {
   const { firebase } = c.var.services
   await firebase.accessLog.append(firebase.firestoreProjectId, [
@@ -63,6 +72,11 @@ export const personRoutes = new Hono<CallerEnv>()
       const { locationId } = c.req.valid('json')
       const personRef = db.collection('persons').doc(id)
       const targetRef = db.collection('locations').doc(locationId)
+      const [person, target] = await Promise.all([personRef.get(), targetRef.get()])
+      if (!person.exists || !target.exists) throw httpError('not_found')
+      const records = await recordsOf(db, id)
+      const staying = person.get('locationId') === locationId
+      await logApiWrite(c, id, 'bosted.api.MovePerson', 1 + (staying ? 0 : records.length))
       // The person and both locations' `persons` in one transaction (SPEC §7's array-union, and its reverse).
       const from = await db.runTransaction(async (transaction) => {
         const [person, target] = await Promise.all([transaction.get(personRef), transaction.get(targetRef)])
@@ -77,9 +91,8 @@ export const personRoutes = new Hono<CallerEnv>()
         if (source !== null && sourceExists) transaction.update(source, { persons: FieldValue.arrayRemove(id) })
         return typeof previous === 'string' ? previous : null
       })
-      const records = from === locationId ? 0 : await relocateRecords(db, id, locationId)
-      await logApiWrite(c, id, 'bosted.api.MovePerson', 1 + records)
-      return c.json({ data: { personId: id, from, to: locationId, records } })
+      const moved = from === locationId ? 0 : await relocateRecords(db, records, locationId)
+      return c.json({ data: { personId: id, from, to: locationId, records: moved } })
     },
   )
   .put(
@@ -92,6 +105,8 @@ export const personRoutes = new Hono<CallerEnv>()
       const { id } = c.req.valid('param')
       const { disabled } = c.req.valid('json')
       const personRef = db.collection('persons').doc(id)
+      if (!(await personRef.get()).exists) throw httpError('not_found')
+      await logApiWrite(c, id, 'bosted.api.SetPersonSignIn', 1)
       // The document first (what the rules read), then the account; a failed account change undoes it.
       const before = await db.runTransaction(async (transaction) => {
         const person = await transaction.get(personRef)
@@ -109,7 +124,6 @@ export const personRoutes = new Hono<CallerEnv>()
         if (code === 'auth/user-not-found') throw httpError('not_found')
         throw error
       }
-      await logApiWrite(c, id, 'bosted.api.SetPersonSignIn', 1)
       return c.json({ data: { personId: id, disabled } })
     },
   )

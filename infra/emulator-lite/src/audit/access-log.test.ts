@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
+import { Store } from '../store/store.ts'
 import { AccessLog, type AccessRecord, GENESIS_HASH, linkHash } from './access-log.ts'
+import { checkWrites } from './cross-check.ts'
 import { personDataOf, personObjectOf, roleOf } from './recorder.ts'
 
 const entry = (personId: string, extra: Partial<AccessRecord> = {}): AccessRecord => ({
@@ -173,4 +175,50 @@ test('person data is the person document, its answers, registrations, notes and 
   expect(roleOf({ userRole: 'user' }, 'e', 'p1')).toBe('employee')
   expect(roleOf({}, 'p1', 'p1')).toBe('person')
   expect(roleOf({}, 'x', 'p1')).toBe('unknown')
+})
+
+test("entries appended inside the store's transaction roll back with it, and the chain goes on from what committed", () => {
+  const store = new Store({ inMemory: true })
+  const log = new AccessLog({ db: store.db })
+  expect(log.append([entry('p1')])).toEqual([1])
+  // A write whose transaction fails after its entries were appended (a denial, a failed precondition, a full disk).
+  expect(() =>
+    store.transaction(() => {
+      expect(log.append([entry('p1'), entry('p1')])).toEqual([2, 3])
+      store.putDocument(
+        'p',
+        '(default)',
+        { path: 'persons/p1/notes/n1', fields: {}, createTime: 1n, updateTime: 1n },
+        'persons/p1',
+        'notes',
+        { writer: 'client', accessSeq: 2 },
+      )
+      throw new Error('SQLITE_FULL')
+    }),
+  ).toThrow('SQLITE_FULL')
+  expect(store.getDocument('p', '(default)', 'persons/p1/notes/n1')).toBeNull()
+  expect(log.append([entry('p1')])).toEqual([2])
+  expect(log.verify()).toEqual({ intact: true, entries: 2, brokenAt: null, pruned: 0 })
+  // Committed together: the document carries its entry's seq, and the cross-check finds it.
+  store.transaction(() => {
+    const [seq] = log.append([entry('p1', { operation: 'create' })])
+    store.putDocument(
+      'p',
+      '(default)',
+      { path: 'persons/p1/notes/n2', fields: {}, createTime: 1n, updateTime: 1n },
+      'persons/p1',
+      'notes',
+      { writer: 'client', accessSeq: seq ?? null },
+    )
+  })
+  expect(checkWrites(store.db)).toMatchObject({ checked: 1, missingCount: 0 })
+  // An entry of another person, or a read, does not count as the write's.
+  store.db.prepare("UPDATE documents SET access_seq = 1 WHERE path = 'persons/p1/notes/n2'").run()
+  expect(checkWrites(store.db)).toMatchObject({ checked: 1, missingCount: 1, missing: [{ kind: 'document', seq: 1 }] })
+  // Retention that removed the entry is no gap: its marker records it.
+  store.db.prepare("UPDATE documents SET access_seq = 3 WHERE path = 'persons/p1/notes/n2'").run()
+  log.append([entry('p2', { time: new Date(Date.now() + 86_400_000) })])
+  expect(log.prune(0, 'test', new Date(Date.now() + 1000))).toBe(3)
+  expect(checkWrites(store.db)).toMatchObject({ checked: 1, pruned: 1, missingCount: 0 })
+  store.close()
 })

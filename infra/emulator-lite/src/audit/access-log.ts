@@ -57,47 +57,74 @@ export function linkHash(prevHash: string, record: string): string {
   return createHash('sha256').update(prevHash).update('\n').update(record).digest('hex')
 }
 
+/** The store's SQLite file, which holds the access log too (ADR 0017). */
+export const STORE_FILE = 'emulator-lite.sqlite'
+/** Where the log lived in its own file before ADR 0017; moved into the store file once at start. */
+export const LEGACY_LOG_FILE = 'access-log.sqlite'
+
+/** The access log's table and indexes (in the store's database file). */
+export function createAccessLogTable(db: Database.Database): void {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS access_log (
+      seq INTEGER PRIMARY KEY,
+      project TEXT NOT NULL,
+      -- '' for the chain's own entries (retention markers)
+      person_id TEXT NOT NULL,
+      time_ms INTEGER NOT NULL,
+      principal_uid TEXT,
+      operation TEXT NOT NULL,
+      record TEXT NOT NULL,
+      prev_hash TEXT NOT NULL,
+      hash TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS access_log_person ON access_log (project, person_id, seq);
+    CREATE INDEX IF NOT EXISTS access_log_person_actor ON access_log (project, person_id, principal_uid, seq);
+  `)
+}
+
 /**
- * The append-only access log (issue 22) in its own SQLite file beside the store, WAL with
- * synchronous=FULL: an entry is on disk before the data it describes is sent. Each entry carries the
+ * The append-only access log (issue 22), a table in the store's SQLite file (WAL, synchronous=FULL),
+ * so a write and its entries commit in one transaction (ADR 0017): an entry is on disk before the
+ * data it describes is sent, and no write is stored without its entry. Each entry carries the
  * SHA-256 of its predecessor's hash and itself, so an edit or deletion anywhere breaks the chain from
  * there on. Nothing updates or deletes entries except retention, which records what it removed (the
  * last removed entry's seq and hash) in a marker entry appended to the chain.
  */
 export class AccessLog {
   readonly db: Database.Database
-  private lastSeq = 0
-  private lastHash = GENESIS_HASH
+  /** Whether close() closes the database (not when it is the store's). */
+  private readonly ownsDb: boolean
   private readonly statements
 
-  constructor(options: { dataDir?: string; inMemory?: boolean; file?: string; readonly?: boolean }) {
-    let file = options.file ?? ':memory:'
-    if (options.file === undefined && !options.inMemory) {
-      const dir = options.dataDir ?? '.data/emulator-lite'
-      mkdirSync(dir, { recursive: true })
-      file = join(dir, 'access-log.sqlite')
+  /**
+   * `db`: the store's open database (the emulator's way: writes and entries share transactions).
+   * Otherwise a database of its own: `file`, or the store file in `dataDir`, or memory.
+   */
+  constructor(options: {
+    db?: Database.Database
+    dataDir?: string
+    inMemory?: boolean
+    file?: string
+    readonly?: boolean
+  }) {
+    if (options.db !== undefined) {
+      this.db = options.db
+      this.ownsDb = false
+    } else {
+      let file = options.file ?? ':memory:'
+      if (options.file === undefined && !options.inMemory) {
+        const dir = options.dataDir ?? '.data/emulator-lite'
+        mkdirSync(dir, { recursive: true })
+        file = join(dir, STORE_FILE)
+      }
+      this.db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false })
+      this.ownsDb = true
+      if (!options.readonly) {
+        this.db.pragma('journal_mode = WAL')
+        this.db.pragma('synchronous = FULL')
+      }
     }
-    this.db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false })
-    if (!options.readonly) {
-      this.db.pragma('journal_mode = WAL')
-      this.db.pragma('synchronous = FULL')
-      this.db.exec(`
-        CREATE TABLE IF NOT EXISTS access_log (
-          seq INTEGER PRIMARY KEY,
-          project TEXT NOT NULL,
-          -- '' for the chain's own entries (retention markers)
-          person_id TEXT NOT NULL,
-          time_ms INTEGER NOT NULL,
-          principal_uid TEXT,
-          operation TEXT NOT NULL,
-          record TEXT NOT NULL,
-          prev_hash TEXT NOT NULL,
-          hash TEXT NOT NULL
-        );
-        CREATE INDEX IF NOT EXISTS access_log_person ON access_log (project, person_id, seq);
-        CREATE INDEX IF NOT EXISTS access_log_person_actor ON access_log (project, person_id, principal_uid, seq);
-      `)
-    }
+    if (!options.readonly) createAccessLogTable(this.db)
     this.statements = {
       insert: this.db.prepare(
         `INSERT INTO access_log (seq, project, person_id, time_ms, principal_uid, operation, record, prev_hash, hash)
@@ -119,19 +146,27 @@ export class AccessLog {
       countThrough: this.db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM access_log WHERE seq <= ?'),
       deleteThrough: this.db.prepare('DELETE FROM access_log WHERE seq <= ?'),
     }
-    const last = this.statements.last.get()
-    if (last) {
-      this.lastSeq = last.seq
-      this.lastHash = last.hash
-    }
   }
 
-  /** Appends entries in one transaction (durable when this returns); their seqs, in order. */
+  /**
+   * The chain's end as this connection sees it: committed entries, plus the running transaction's
+   * own. Read from the database each time (a lookup of the last key), so it advances only with a
+   * commit: a rolled-back write takes its entries' seqs back with it.
+   */
+  private end(): { seq: number; hash: string } {
+    return this.statements.last.get() ?? { seq: 0, hash: GENESIS_HASH }
+  }
+
+  /**
+   * Appends entries in one transaction (durable when this returns); their seqs, in order. Called
+   * inside a transaction on the same database (a write's, see firestore/rpc/commit.ts), the entries
+   * are part of it: they commit, or roll back, with the data they describe.
+   */
   append(records: readonly AccessRecord[]): number[] {
     if (records.length === 0) return []
-    const seqs: number[] = []
-    const write = this.db.transaction(() => {
-      let { lastSeq, lastHash } = this
+    return this.db.transaction(() => {
+      const seqs: number[] = []
+      let { seq: lastSeq, hash: lastHash } = this.end()
       for (const entry of records) {
         lastSeq += 1
         const time = entry.time ?? new Date()
@@ -151,13 +186,8 @@ export class AccessLog {
         lastHash = hash
         seqs.push(lastSeq)
       }
-      return { lastSeq, lastHash }
-    })
-    const end = write()
-    // Only once committed: a failed transaction leaves the chain's end where it was.
-    this.lastSeq = end.lastSeq
-    this.lastHash = end.lastHash
-    return seqs
+      return seqs
+    })()
   }
 
   /** A person's entries, newest first, one page (and whether there are more). */
@@ -248,35 +278,43 @@ export class AccessLog {
    */
   prune(retentionDays: number, signedOffBy: string, now = new Date()): number {
     const cutoff = new Date(now.getTime() - retentionDays * 86_400_000)
-    const through = this.statements.lastBefore.get(cutoff.getTime())
-    // The newest entry stays, whatever its age: it is what the next entry links to.
-    if (!through || through.seq >= this.lastSeq) return 0
-    const prunedCount = this.statements.countThrough.get(through.seq)?.n ?? 0
-    if (prunedCount === 0) return 0
-    const marker: PruneMarker = {
-      kind: 'retention',
-      prunedThroughSeq: through.seq,
-      prunedThroughHash: through.hash,
-      prunedCount,
-      cutoff: cutoff.toISOString(),
-      retentionDays,
-      signedOffBy,
-      timestamp: now.toISOString(),
-    }
-    const seq = this.lastSeq + 1
-    const record = JSON.stringify({ seq, insertId: randomUUID(), timestamp: now.toISOString(), marker })
-    const hash = linkHash(this.lastHash, record)
-    this.db.transaction(() => {
-      this.statements.insert.run(seq, '', '', now.getTime(), null, 'retention', record, this.lastHash, hash)
+    return this.db.transaction(() => {
+      const end = this.end()
+      const through = this.statements.lastBefore.get(cutoff.getTime())
+      // The newest entry stays, whatever its age: it is what the next entry links to.
+      if (!through || through.seq >= end.seq) return 0
+      const prunedCount = this.statements.countThrough.get(through.seq)?.n ?? 0
+      if (prunedCount === 0) return 0
+      const marker: PruneMarker = {
+        kind: 'retention',
+        prunedThroughSeq: through.seq,
+        prunedThroughHash: through.hash,
+        prunedCount,
+        cutoff: cutoff.toISOString(),
+        retentionDays,
+        signedOffBy,
+        timestamp: now.toISOString(),
+      }
+      const seq = end.seq + 1
+      const record = JSON.stringify({ seq, insertId: randomUUID(), timestamp: now.toISOString(), marker })
+      this.statements.insert.run(
+        seq,
+        '',
+        '',
+        now.getTime(),
+        null,
+        'retention',
+        record,
+        end.hash,
+        linkHash(end.hash, record),
+      )
       this.statements.deleteThrough.run(through.seq)
+      return prunedCount
     })()
-    this.lastSeq = seq
-    this.lastHash = hash
-    return prunedCount
   }
 
   close(): void {
-    this.db.close()
+    if (this.ownsDb) this.db.close()
   }
 }
 

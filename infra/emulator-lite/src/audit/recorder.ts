@@ -42,8 +42,11 @@ export function callerIpOf(req: IncomingMessage): string | null {
 }
 
 type Touch = { path: string }
-/** A person's data of one kind that a request touched: how many documents, and the (first) one's path. */
-type Touched = { personId: string; resource: AccessResource; count: number; path: string }
+/** A person's data of one kind that a request touched: how many documents, the first one's path, and all. */
+type Touched = { personId: string; resource: AccessResource; count: number; path: string; paths: string[] }
+
+/** An entry of a write and the documents (or object) it covers: they carry its seq (ADR 0017). */
+export type WriteEntry = { record: AccessRecord; paths: string[] }
 
 /**
  * Records a client's reads and writes of person data in the access log, before the response is sent.
@@ -51,23 +54,23 @@ type Touched = { personId: string; resource: AccessResource; count: number; path
  * what it does on a staff member's behalf itself, naming that staff member (POST …/accessLog:append).
  */
 export function createAccessRecorder(log: AccessLog | null) {
-  function record(
+  function build(
     caller: Caller,
     req: IncomingMessage,
     touched: Iterable<Touched>,
     base: Pick<AccessRecord, 'project' | 'operation' | 'serviceName' | 'methodName'> & {
       resourceNameOf: (touched: Touched) => string
     },
-  ): void {
-    if (log === null || caller.privileged) return
+  ): WriteEntry[] {
+    if (log === null || caller.privileged) return []
     const auth = caller.auth
     const claims = (auth?.token ?? {}) as Record<string, unknown>
     const email = typeof claims.email === 'string' ? claims.email : null
     const callerIp = callerIpOf(req)
-    const records: AccessRecord[] = []
+    const records: WriteEntry[] = []
     for (const each of touched) {
       const { personId, resource, count } = each
-      records.push({
+      const record: AccessRecord = {
         project: base.project,
         personId,
         operation: base.operation,
@@ -82,9 +85,15 @@ export function createAccessRecorder(log: AccessLog | null) {
         },
         count,
         callerIp,
-      })
+      }
+      records.push({ record, paths: each.paths })
     }
-    log.append(records)
+    return records
+  }
+
+  function record(...args: Parameters<typeof build>): void {
+    const entries = build(...args)
+    if (entries.length > 0) log?.append(entries.map((entry) => entry.record))
   }
 
   /** Documents grouped by person and kind of data, with how many of each (and the first one's path). */
@@ -95,10 +104,33 @@ export function createAccessRecorder(log: AccessLog | null) {
       if (data === null) continue
       const key = `${data.personId}\u0000${data.resource}`
       const existing = groups.get(key)
-      if (existing) existing.count += 1
-      else groups.set(key, { ...data, count: 1, path })
+      if (existing) {
+        existing.count += 1
+        existing.paths.push(path)
+      } else groups.set(key, { ...data, count: 1, path, paths: [path] })
     }
     return [...groups.values()]
+  }
+
+  /** The entry of a Firebase Storage request on a person's object (none for other objects). */
+  function storageEntries(
+    caller: Caller,
+    req: IncomingMessage,
+    project: string,
+    bucket: string,
+    name: string,
+    operation: Extract<AccessOperation, 'get' | 'create' | 'update' | 'delete'>,
+    methodName: string,
+  ): WriteEntry[] {
+    const data = personObjectOf(name)
+    if (data === null) return []
+    return build(caller, req, [{ ...data, count: 1, path: name, paths: [name] }], {
+      project,
+      operation,
+      serviceName: 'firebasestorage.googleapis.com',
+      methodName,
+      resourceNameOf: () => `projects/_/buckets/${bucket}/objects/${name}`,
+    })
   }
 
   const documentsRoot = (db: DatabaseRef) => `projects/${db.project}/databases/${db.database}/documents`
@@ -139,31 +171,43 @@ export function createAccessRecorder(log: AccessLog | null) {
       })
     },
 
-    /** Committed writes, one entry per person, kind of data and operation. */
-    firestoreWrites(
+    /**
+     * The entries of a commit's writes, one per person, kind of data and operation, with the
+     * documents each covers; the caller appends them in the write's own transaction.
+     */
+    firestoreWriteEntries(
       db: DatabaseRef,
       caller: Caller,
       req: IncomingMessage,
       methodName: string,
       writes: readonly { path: string; operation: Extract<AccessOperation, 'create' | 'update' | 'delete'> }[],
-    ): void {
-      if (log === null || caller.privileged) return
+    ): WriteEntry[] {
+      if (log === null || caller.privileged) return []
+      const entries: WriteEntry[] = []
       for (const operation of ['create', 'update', 'delete'] as const) {
         const groups = group(writes.filter((write) => write.operation === operation))
         if (groups.length === 0) continue
-        record(caller, req, groups, {
-          project: db.project,
-          operation,
-          serviceName: 'firestore.googleapis.com',
-          methodName: `google.firestore.v1.Firestore.${methodName}`,
-          // One document: its path; several: their collection.
-          resourceNameOf: ({ path, count }) =>
-            `${documentsRoot(db)}/${count > 1 ? path.slice(0, path.lastIndexOf('/')) : path}`,
-        })
+        entries.push(
+          ...build(caller, req, groups, {
+            project: db.project,
+            operation,
+            serviceName: 'firestore.googleapis.com',
+            methodName: `google.firestore.v1.Firestore.${methodName}`,
+            // One document: its path; several: their collection.
+            resourceNameOf: ({ path, count }) =>
+              `${documentsRoot(db)}/${count > 1 ? path.slice(0, path.lastIndexOf('/')) : path}`,
+          }),
+        )
       }
+      return entries
     },
 
-    /** A Firebase Storage request on a person's object (their avatar). */
+    /** Appends entries (in the running transaction, if any); their seqs. */
+    append(records: readonly AccessRecord[]): number[] {
+      return log === null ? [] : log.append(records)
+    },
+
+    /** A Firebase Storage read of a person's object (their avatar). */
     storage(
       caller: Caller,
       req: IncomingMessage,
@@ -173,16 +217,11 @@ export function createAccessRecorder(log: AccessLog | null) {
       operation: Extract<AccessOperation, 'get' | 'create' | 'update' | 'delete'>,
       methodName: string,
     ): void {
-      const data = personObjectOf(name)
-      if (data === null) return
-      record(caller, req, [{ ...data, count: 1, path: name }], {
-        project,
-        operation,
-        serviceName: 'firebasestorage.googleapis.com',
-        methodName,
-        resourceNameOf: () => `projects/_/buckets/${bucket}/objects/${name}`,
-      })
+      const entries = storageEntries(caller, req, project, bucket, name, operation, methodName)
+      if (entries.length > 0) log?.append(entries.map((entry) => entry.record))
     },
+
+    storageEntries,
   }
 }
 

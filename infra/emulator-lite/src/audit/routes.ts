@@ -3,6 +3,7 @@ import { type Ctx, jsonResponse, type Route } from '../http/core.ts'
 import { ApiError, invalid } from '../http/errors.ts'
 import { readJson } from '../http/server.ts'
 import type { AccessLog, AccessRecord } from './access-log.ts'
+import { checkWrites } from './cross-check.ts'
 
 const MAX_APPEND = 500
 const MAX_PAGE = 1000
@@ -72,7 +73,7 @@ function projectOf(c: Ctx): string {
  * The access log's own endpoints, for the api (privileged callers only; no client reaches them):
  *   GET  /emulator/v1/projects/{p}/accessLog?personId=…[&from&to&actor&operation&pageToken&pageSize]
  *   POST /emulator/v1/projects/{p}/accessLog:append   {entries: [...]}
- *   GET  /emulator/v1/accessLog:verify
+ *   GET  /emulator/v1/accessLog:verify   (the chain, and client writes without their entry)
  * Nothing edits or deletes an entry; retention runs inside the emulator and leaves a marker.
  */
 export function accessLogRoutes(log: AccessLog | null): Route[] {
@@ -89,7 +90,17 @@ export function accessLogRoutes(log: AccessLog | null): Route[] {
       method: 'GET',
       path: '/emulator/v1/:op{accessLog:verify}',
       project: () => '',
-      handler: (c) => jsonResponse(c, 200, open(c).verify()),
+      // The chain, and every client write of a person's data against its entry (ADR 0017).
+      handler: (c) => {
+        const log = open(c)
+        const writes = checkWrites(log.db)
+        return jsonResponse(c, 200, {
+          ...log.verify(),
+          writesChecked: writes?.checked ?? 0,
+          writesWithoutEntry: writes?.missingCount ?? 0,
+          withoutEntry: writes?.missing ?? [],
+        })
+      },
     },
     {
       ...base,

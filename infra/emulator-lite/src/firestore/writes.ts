@@ -1,5 +1,5 @@
 import { ApiError, invalid } from '../http/errors.ts'
-import type { Store, StoredDocument } from '../store/store.ts'
+import type { Store, StoredDocument, WriteStamp } from '../store/store.ts'
 import { type DatabaseRef, getField, parentOf, parseDocumentName, parseFieldPath, rootOf, setField } from './paths.ts'
 import {
   arrayValues,
@@ -163,12 +163,14 @@ function checkSameDocumentWrites(writes: Write[], db: DatabaseRef): void {
 
 /**
  * Applies writes atomically: preconditions are checked against the state as earlier writes of
- * the same commit left it; any failure rolls everything back.
+ * the same commit left it; any failure rolls everything back. `stampOf` says who wrote each
+ * document (and the seq of its access-log entry), kept beside it.
  */
 export function applyWrites(
   store: Store,
   db: DatabaseRef,
   rawWrites: unknown,
+  stampOf: (path: string) => WriteStamp | null = () => null,
 ): { writeResults: WriteResult[]; commitTime: string } {
   if (rawWrites !== undefined && !Array.isArray(rawWrites)) throw invalid('writes must be an array')
   const writes = ((rawWrites as unknown[] | undefined) ?? []).map(asWrite)
@@ -220,6 +222,7 @@ export function applyWrites(
         { path, fields, createTime: existing?.createTime ?? commitTime, updateTime: commitTime },
         parent,
         collectionId,
+        stampOf(path),
       )
       return { updateTime: formatTimestamp(commitTime), transformResults }
     }),

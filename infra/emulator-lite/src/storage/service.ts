@@ -13,13 +13,15 @@ import {
   projectOfBucket,
   toStorageResource,
 } from '../security/storage-guard.ts'
-import type { Store, StoredObject } from '../store/store.ts'
+import type { Store, StoredObject, WriteStamp } from '../store/store.ts'
 import { crc32c, md5 } from './checksums.ts'
 import { parseMultipart } from './multipart.ts'
 import { type UploadSession, UploadSessions } from './upload-sessions.ts'
 
 const WRITABLE = ['cacheControl', 'contentDisposition', 'contentEncoding', 'contentLanguage', 'contentType'] as const
 const TOKENS_KEY = 'firebaseStorageDownloadTokens'
+/** A privileged caller's write (the GCS JSON API: firebase-admin): the api logs its own. */
+const SERVER: WriteStamp = { writer: 'server', accessSeq: null }
 
 export type ObjectMeta = {
   contentType: string
@@ -70,14 +72,38 @@ export function createStorageService(store: Store, options: StorageOptions = {})
   const rulesets = options.rulesets ?? new Rulesets({ firestore: null, storage: null })
   const guard = createStorageGuard(store, rulesets)
 
-  /** An access-log entry for a client's request on a person's object (privileged callers are not logged). */
-  function recordAccess(
+  /**
+   * A write of an object, with a client's access-log entry for a person's object in the same SQLite
+   * transaction (ADR 0017); the object keeps the entry's seq. Privileged writes are not logged here.
+   */
+  function loggedWrite<T>(
     c: Ctx,
     bucket: string,
     name: string,
-    operation: 'get' | 'create' | 'update' | 'delete',
+    operation: 'create' | 'update' | 'delete',
     methodName: string,
-  ): void {
+    write: (stamp: WriteStamp) => T,
+  ): T {
+    const caller: Caller = c.get('caller')
+    if (caller.privileged) return write(SERVER)
+    return store.transaction(() => {
+      const entries =
+        options.recorder?.storageEntries(
+          caller,
+          c.env.incoming,
+          projectOfBucket(bucket),
+          bucket,
+          name,
+          operation,
+          methodName,
+        ) ?? []
+      const [seq] = options.recorder?.append(entries.map((entry) => entry.record)) ?? []
+      return write({ writer: 'client', accessSeq: seq ?? null })
+    })
+  }
+
+  /** An access-log entry for a client's read of a person's object (privileged callers are not logged). */
+  function recordAccess(c: Ctx, bucket: string, name: string, operation: 'get', methodName: string): void {
     const caller: Caller = c.get('caller')
     if (caller.privileged) return
     c.get('access').add((recorder: AccessRecorder) =>
@@ -148,7 +174,13 @@ export function createStorageService(store: Store, options: StorageOptions = {})
     return options.authorizeRead ? await options.authorizeRead(c.env.incoming, bucket, name) : true
   }
 
-  function save(bucket: string, name: string, data: Buffer, given: Record<string, unknown>): ObjectMeta {
+  function save(
+    bucket: string,
+    name: string,
+    data: Buffer,
+    given: Record<string, unknown>,
+    stamp: WriteStamp = SERVER,
+  ): ObjectMeta {
     if (name.length === 0 || name.length > 1024) throw invalid('Invalid object name')
     const now = new Date().toISOString()
     const custom = stringRecord(given.metadata)
@@ -169,7 +201,7 @@ export function createStorageService(store: Store, options: StorageOptions = {})
     }
     for (const key of WRITABLE)
       if (key !== 'contentType' && typeof given[key] === 'string') meta[key] = given[key] as string
-    store.putObject({ bucket, name, data, metadata: meta })
+    store.putObject({ bucket, name, data, metadata: meta }, stamp)
     return meta
   }
 
@@ -230,6 +262,7 @@ export function createStorageService(store: Store, options: StorageOptions = {})
     name: string,
     patch: Record<string, unknown>,
     authorize?: (next: ObjectMeta, current: ObjectMeta) => void,
+    stamp: WriteStamp = SERVER,
   ): ObjectMeta {
     const { metadata } = load(bucket, name)
     const next: ObjectMeta = { ...metadata, customMetadata: { ...metadata.customMetadata } }
@@ -249,7 +282,7 @@ export function createStorageService(store: Store, options: StorageOptions = {})
     next.metageneration = String(Number(next.metageneration) + 1)
     next.updated = new Date().toISOString()
     authorize?.(next, metadata)
-    store.updateObjectMetadata(bucket, name, next)
+    store.updateObjectMetadata(bucket, name, next, stamp)
     return next
   }
 
@@ -370,6 +403,7 @@ export function createStorageService(store: Store, options: StorageOptions = {})
     uploads,
     baseUrl,
     recordAccess,
+    loggedWrite,
     authorizeUpload,
     mayDownload,
     save,

@@ -18,6 +18,14 @@ export type StoredObject = {
   metadata: Record<string, unknown>
 }
 
+/**
+ * Who wrote a document or object, kept beside it: `client` (an unprivileged caller, whose write of a
+ * person's data carries the seq of its access-log entry, appended in the same transaction) or
+ * `server` (a privileged caller: the api, the seed). `audit-verify` checks the client writes'
+ * entries. Rows from before these columns existed have neither.
+ */
+export type WriteStamp = { writer: 'client' | 'server'; accessSeq: number | null }
+
 type DocumentRow = { path: string; fields: string; create_time: string; update_time: string }
 type HistoryRow = {
   path: string
@@ -119,11 +127,14 @@ export class Store {
         PRIMARY KEY (bucket, name)
       );
     `)
+    addStampColumns(this.db, 'documents')
+    addStampColumns(this.db, 'objects')
     this.statements = {
       put: this.db.prepare(
-        `INSERT INTO documents (project, database, path, parent, collection_id, fields, create_time, update_time)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (project, database, path) DO UPDATE SET fields = excluded.fields, update_time = excluded.update_time`,
+        `INSERT INTO documents (project, database, path, parent, collection_id, fields, create_time, update_time, writer, access_seq)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (project, database, path) DO UPDATE SET fields = excluded.fields, update_time = excluded.update_time,
+           writer = excluded.writer, access_seq = excluded.access_seq`,
       ),
       delete: this.db.prepare('DELETE FROM documents WHERE project = ? AND database = ? AND path = ?'),
       all: this.db.prepare<[string, string], DocumentRow & { parent: string; collection_id: string }>(
@@ -152,9 +163,13 @@ export class Store {
         'SELECT data, metadata FROM objects WHERE bucket = ? AND name = ?',
       ),
       putObject: this.db.prepare(
-        'INSERT INTO objects (bucket, name, data, metadata) VALUES (?, ?, ?, ?) ON CONFLICT (bucket, name) DO UPDATE SET data = excluded.data, metadata = excluded.metadata',
+        `INSERT INTO objects (bucket, name, data, metadata, writer, access_seq) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (bucket, name) DO UPDATE SET data = excluded.data, metadata = excluded.metadata,
+           writer = excluded.writer, access_seq = excluded.access_seq`,
       ),
-      putMetadata: this.db.prepare('UPDATE objects SET metadata = ? WHERE bucket = ? AND name = ?'),
+      putMetadata: this.db.prepare(
+        'UPDATE objects SET metadata = ?, writer = ?, access_seq = ? WHERE bucket = ? AND name = ?',
+      ),
       deleteObject: this.db.prepare('DELETE FROM objects WHERE bucket = ? AND name = ?'),
       listObjects: this.db.prepare<[string, string], { name: string; metadata: string }>(
         'SELECT name, metadata FROM objects WHERE bucket = ? AND name >= ? ORDER BY name',
@@ -188,7 +203,14 @@ export class Store {
     return this.mirror(project, database).byPath.get(path)?.doc ?? null
   }
 
-  putDocument(project: string, database: string, doc: StoredDocument, parent: string, collectionId: string): void {
+  putDocument(
+    project: string,
+    database: string,
+    doc: StoredDocument,
+    parent: string,
+    collectionId: string,
+    stamp: WriteStamp | null = null,
+  ): void {
     const mirror = this.mirror(project, database)
     const previous = mirror.byPath.get(doc.path)
     if (previous) this.keepHistory(project, database, previous, doc.updateTime)
@@ -201,6 +223,8 @@ export class Store {
       JSON.stringify(doc.fields),
       doc.createTime.toString(),
       doc.updateTime.toString(),
+      stamp?.writer ?? null,
+      stamp?.accessSeq ?? null,
     )
     this.remember(mirror, doc.path)
     mirror.set({ doc, parent, collectionId })
@@ -322,12 +346,30 @@ export class Store {
     return row ? { bucket, name, data: row.data, metadata: JSON.parse(row.metadata) } : null
   }
 
-  putObject(object: StoredObject): void {
-    this.statements.putObject.run(object.bucket, object.name, object.data, JSON.stringify(object.metadata))
+  putObject(object: StoredObject, stamp: WriteStamp | null = null): void {
+    this.statements.putObject.run(
+      object.bucket,
+      object.name,
+      object.data,
+      JSON.stringify(object.metadata),
+      stamp?.writer ?? null,
+      stamp?.accessSeq ?? null,
+    )
   }
 
-  updateObjectMetadata(bucket: string, name: string, metadata: Record<string, unknown>): void {
-    this.statements.putMetadata.run(JSON.stringify(metadata), bucket, name)
+  updateObjectMetadata(
+    bucket: string,
+    name: string,
+    metadata: Record<string, unknown>,
+    stamp: WriteStamp | null = null,
+  ): void {
+    this.statements.putMetadata.run(
+      JSON.stringify(metadata),
+      stamp?.writer ?? null,
+      stamp?.accessSeq ?? null,
+      bucket,
+      name,
+    )
   }
 
   deleteObject(bucket: string, name: string): boolean {
@@ -353,6 +395,13 @@ export class Store {
   close(): void {
     this.db.close()
   }
+}
+
+/** The write stamp's columns, added to a database made before they existed (its rows keep NULL). */
+function addStampColumns(db: Database.Database, table: 'documents' | 'objects'): void {
+  const columns = new Set((db.pragma(`table_info(${table})`) as { name: string }[]).map((column) => column.name))
+  if (!columns.has('writer')) db.exec(`ALTER TABLE ${table} ADD COLUMN writer TEXT`)
+  if (!columns.has('access_seq')) db.exec(`ALTER TABLE ${table} ADD COLUMN access_seq INTEGER`)
 }
 
 function historyDocument(row: HistoryRow): StoredDocument {

@@ -1,26 +1,59 @@
 import type { Ctx } from '../../http/core.ts'
 import { ApiError } from '../../http/errors.ts'
 import { writeTargets } from '../../security/firestore-guard.ts'
+import type { WriteStamp } from '../../store/store.ts'
 import type { DatabaseRef } from '../paths.ts'
 import { type FirestoreService, ruledCaller } from '../service.ts'
 import { applyWrites } from '../writes.ts'
 
-/** Applies writes as the rules decide, and queues the access-log entries of person data. */
+const SERVER: WriteStamp = { writer: 'server', accessSeq: null }
+
+/**
+ * Applies writes as the rules decide, with the access-log entries of a client's writes of person
+ * data in the same SQLite transaction (ADR 0017): the data and its entries are stored together or
+ * not at all, and each document keeps the seq of its entry. Privileged writes are not logged here
+ * (the api logs its own).
+ */
 export function guardedWrites(fs: FirestoreService, c: Ctx, db: DatabaseRef, writes: unknown, method: string) {
   const caller = ruledCaller(c)
   // A full disk refuses writes at once (ADR 0018); a commit without writes stores nothing.
   if (Array.isArray(writes) && writes.length > 0) fs.store.disk?.assertWritable()
-  const targets = fs.recorder?.isActive && !caller.privileged ? writeTargets(db, writes) : []
-  const existed = targets.map(({ path }) => fs.store.getDocument(db.project, db.database, path) !== null)
-  const result = fs.guard.writes(db, caller, writes, () => applyWrites(fs.store, db, writes))
-  if (targets.length > 0) {
-    const touched = targets.map(({ path, isDelete }, index) => ({
-      path,
-      operation: isDelete ? ('delete' as const) : existed[index] ? ('update' as const) : ('create' as const),
-    }))
-    c.get('access').add((recorder) => recorder.firestoreWrites(db, caller, c.env.incoming, method, touched))
-  }
-  return result
+  const apply = (stampOf: (path: string) => WriteStamp) => () => applyWrites(fs.store, db, writes, stampOf)
+  if (caller.privileged)
+    return fs.guard.writes(
+      db,
+      caller,
+      writes,
+      apply(() => SERVER),
+    )
+  const recorder = fs.recorder
+  const targets = recorder?.isActive ? writeTargets(db, writes) : []
+  return fs.store.transaction(() => {
+    const seqOf = new Map<string, number>()
+    if (recorder && targets.length > 0) {
+      const touched = targets.map(({ path, isDelete }) => ({
+        path,
+        operation: isDelete
+          ? ('delete' as const)
+          : fs.store.getDocument(db.project, db.database, path) !== null
+            ? ('update' as const)
+            : ('create' as const),
+      }))
+      const entries = recorder.firestoreWriteEntries(db, caller, c.env.incoming, method, touched)
+      const seqs = recorder.append(entries.map((entry) => entry.record))
+      entries.forEach((entry, index) => {
+        const seq = seqs[index]
+        if (entry.record.operation !== 'delete' && seq !== undefined)
+          for (const path of entry.paths) seqOf.set(path, seq)
+      })
+    }
+    return fs.guard.writes(
+      db,
+      caller,
+      writes,
+      apply((path) => ({ writer: 'client', accessSeq: seqOf.get(path) ?? null })),
+    )
+  })
 }
 
 /** `:commit`: a transaction's reads must be unchanged; then every write or none. */

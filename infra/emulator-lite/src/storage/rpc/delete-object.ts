@@ -18,7 +18,11 @@ export function deleteObject(s: StorageService, c: Ctx, view: StorageView, bucke
       requestResource: null,
     })
   }
-  if (!s.store.deleteObject(bucket, name)) throw new ApiError('NOT_FOUND', `No such object: ${bucket}/${name}`)
-  if (view === 'firebase') s.recordAccess(c, bucket, name, 'delete', 'storage.objects.delete')
+  const remove = () => {
+    if (!s.store.deleteObject(bucket, name)) throw new ApiError('NOT_FOUND', `No such object: ${bucket}/${name}`)
+  }
+  // A client's delete of a person's object and its access-log entry: one transaction.
+  if (view === 'firebase') s.loggedWrite(c, bucket, name, 'delete', 'storage.objects.delete', remove)
+  else remove()
   return c.body(null, 204)
 }

@@ -23,8 +23,14 @@ function finalize(s: StorageService, c: Ctx, session: UploadSession): Response {
     const data = s.uploads.read(session)
     s.authorizeUpload(c, session.bucket, session.name, data, session.metadata)
     const existed = s.store.getObject(session.bucket, session.name) !== null
-    const meta = s.save(session.bucket, session.name, data, session.metadata)
-    s.recordAccess(c, session.bucket, session.name, existed ? 'update' : 'create', 'storage.objects.create')
+    const meta = s.loggedWrite(
+      c,
+      session.bucket,
+      session.name,
+      existed ? 'update' : 'create',
+      'storage.objects.create',
+      (stamp) => s.save(session.bucket, session.name, data, session.metadata, stamp),
+    )
     c.env.outgoing.setHeader('x-goog-upload-status', 'final')
     return jsonResponse(c, 200, s.firebaseView(session.bucket, session.name, meta))
   } finally {
@@ -91,7 +97,8 @@ export async function firebaseUpload(s: StorageService, c: Ctx, bucket: string):
   const name = s.objectName(url, metadata)
   s.authorizeUpload(c, bucket, name, data, metadata)
   const existed = s.store.getObject(bucket, name) !== null
-  const meta = s.save(bucket, name, data, metadata)
-  s.recordAccess(c, bucket, name, existed ? 'update' : 'create', 'storage.objects.create')
+  const meta = s.loggedWrite(c, bucket, name, existed ? 'update' : 'create', 'storage.objects.create', (stamp) =>
+    s.save(bucket, name, data, metadata, stamp),
+  )
   return jsonResponse(c, 200, s.firebaseView(bucket, name, meta))
 }

@@ -143,3 +143,22 @@ test('a broken chain names the first entry that does not match', async () => {
     ),
   )
 })
+
+test('a whole chain that lacks the entries of stored writes says so (ADR 0017)', async () => {
+  vi.mocked(getAccessLog).mockResolvedValue(page([entry(1)]))
+  vi.mocked(verifyAccessLog).mockResolvedValue({
+    intact: true,
+    entries: 10,
+    brokenAt: null,
+    pruned: 0,
+    writesChecked: 5,
+    writesWithoutEntry: 2,
+  })
+  showPanel()
+  await vi.waitFor(() =>
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Loggen mangler poster: 2 gemte ændringer af borgeres data står ikke i loggen. Kontakt jeres systemadministrator.',
+    ),
+  )
+  expect(screen.getByRole('status')).toHaveClass('access-log__chain--broken')
+})

@@ -163,18 +163,20 @@ export function AccessLogPanel({ personId, personName, loading }: Props) {
     )
 
   const verification = chain.data
+  // The chain can be whole while writes lack their entries (entries cut off its end): ADR 0017.
+  const withoutEntry = verification?.writesWithoutEntry ?? 0
+  const broken = verification !== undefined && (!verification.intact || withoutEntry > 0)
   return (
     <div className="access-log">
       <p>{text.intro}</p>
       <AccessLogFilters key={JSON.stringify(filter)} filter={filter} actors={actors} onFilter={handleFilter} />
-      <p
-        role="status"
-        className={`access-log__chain${verification?.intact === false ? ' access-log__chain--broken' : ''}`}
-      >
+      <p role="status" className={`access-log__chain${broken ? ' access-log__chain--broken' : ''}`}>
         {verification !== undefined
-          ? verification.intact
-            ? text.chainIntact(verification.entries)
-            : text.chainBroken(verification.brokenAt ?? 0)
+          ? !verification.intact
+            ? text.chainBroken(verification.brokenAt ?? 0)
+            : withoutEntry > 0
+              ? text.writesWithoutEntry(withoutEntry)
+              : text.chainIntact(verification.entries)
           : chain.isError
             ? text.chainUnknown
             : ''}
