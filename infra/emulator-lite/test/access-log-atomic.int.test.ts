@@ -178,11 +178,11 @@ function canMountTmpfs(): boolean {
 }
 
 test.skipIf(!canMountTmpfs())(
-  'a disk that fills up in the middle of a write storm leaves no stored write without its entry (skipped when not root: it mounts a 3 MiB tmpfs)',
+  'a disk that fills up in the middle of a write storm leaves no stored write without its entry (skipped when not root: it mounts a 5 MiB tmpfs)',
   async () => {
     const mountPoint = mkdtempSync(join(tmpdir(), 'access-log-full-'))
     const copy = mkdtempSync(join(tmpdir(), 'access-log-full-copy-'))
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=3m', 'tmpfs', mountPoint])
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=5m', 'tmpfs', mountPoint])
     const ports = async () => [
       ...['--admin-port', String(await freePort()), '--firestore-port', String(await freePort())],
       ...['--storage-port', String(await freePort()), '--auth-port', '0'],
@@ -190,7 +190,8 @@ test.skipIf(!canMountTmpfs())(
     let child: ChildProcess | null = null
     try {
       const args = await ports()
-      const started = await startCliProcess([...args, '--data', mountPoint])
+      // A reserve of 1 MiB (ADR 0018) leaves the storm 4 MiB of the 5 to fill.
+      const started = await startCliProcess([...args, '--data', mountPoint, '--disk-reserve-mib', '1'])
       child = started.child
       const EMPLOYEE = await employeeToken(started.output(), mountPoint)
       const port = Number(args[3])
