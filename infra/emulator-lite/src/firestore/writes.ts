@@ -1,5 +1,6 @@
 import { ApiError, invalid } from '../http/errors.ts'
 import type { Store, StoredDocument } from '../store/store.ts'
+import { checkDocumentNameSize, checkDocumentSize, checkMaskPath, checkWriteFields } from './limits.ts'
 import { type DatabaseRef, getField, parentOf, parseDocumentName, parseFieldPath, rootOf, setField } from './paths.ts'
 import {
   arrayValues,
@@ -173,11 +174,16 @@ export function applyWrites(
   if (rawWrites !== undefined && !Array.isArray(rawWrites)) throw invalid('writes must be an array')
   const writes = ((rawWrites as unknown[] | undefined) ?? []).map(asWrite)
   for (const write of writes) {
-    targetOf(write, db)
-    if (write.update?.fields !== undefined) validateFields(write.update.fields)
+    const target = targetOf(write, db)
+    if (write.update !== undefined) checkDocumentNameSize(target)
+    if (write.update?.fields !== undefined) {
+      validateFields(write.update.fields)
+      checkWriteFields(write.update.fields)
+    }
     if (write.updateMask !== undefined) {
       const paths = isObject(write.updateMask) ? (write.updateMask.fieldPaths ?? []) : null
       if (!Array.isArray(paths) || !paths.every((path) => typeof path === 'string')) throw invalid('Invalid updateMask')
+      for (const path of paths) checkMaskPath(parseFieldPath(path))
     }
     if (write.updateTransforms !== undefined) {
       if (!Array.isArray(write.updateTransforms)) throw invalid('Invalid updateTransforms')
@@ -213,6 +219,8 @@ export function applyWrites(
         if (typeof transform !== 'object' || transform === null) throw invalid('Invalid transform')
         return applyTransform(fields, transform, commitTime)
       })
+      // The document as it would be stored, masks and transforms applied, is what must fit in 1 MiB.
+      checkDocumentSize(rootOf(db), path, fields)
       const { parent, collectionId } = parentOf(path)
       store.putDocument(
         db.project,
