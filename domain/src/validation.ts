@@ -8,6 +8,13 @@ export const PASSWORD_MIN_LENGTH = 6
  */
 export const PASSWORD_MAX_LENGTH = 4096
 export const PERSON_FIRST_NAME_MIN_LENGTH = 2
+/** A first or a last name's bound, as firestore.rules has it (`isName`). */
+export const NAME_MAX_LENGTH = 100
+/**
+ * A full name ("first last") stored beside what someone wrote (a diary entry's authorName, a
+ * registration's createdByName, a correction's or deletion's byName), as firestore.rules bounds it.
+ */
+export const FULL_NAME_MAX_LENGTH = 2 * NAME_MAX_LENGTH + 1
 /** The spec's "simple pattern": something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -24,7 +31,11 @@ export const NameSchema = z
   .string()
   .trim()
   .refine((value) => !HIDDEN_NAME_CHARACTERS.test(value), da.validation.nameInvalidCharacters)
-export const FirstNameSchema = NameSchema.pipe(z.string().min(1, da.validation.firstNameRequired))
+/** A first or last name kept in Firestore: at most NAME_MAX_LENGTH characters (firestore.rules refuses more). */
+export const NamePartSchema = NameSchema.pipe(
+  z.string().max(NAME_MAX_LENGTH, da.validation.nameTooLong(NAME_MAX_LENGTH)),
+)
+export const FirstNameSchema = NamePartSchema.pipe(z.string().min(1, da.validation.firstNameRequired))
 export const EmailSchema = z
   .string()
   .trim()

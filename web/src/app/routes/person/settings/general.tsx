@@ -1,6 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
 import { NewPersonSchema, type Person } from '@bosted/domain/person'
-import { EMAIL_PATTERN, NameSchema } from '@bosted/domain/validation'
+import { EMAIL_PATTERN, NamePartSchema } from '@bosted/domain/validation'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useEffect, useRef } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
@@ -20,7 +20,7 @@ import { usePersonSettings } from './use-person-settings.ts'
 
 const GeneralSchema = z.object({
   firstName: NewPersonSchema.shape.firstName,
-  lastName: NameSchema,
+  lastName: NamePartSchema,
   email: z
     .string()
     .trim()
