@@ -15,6 +15,9 @@ export const NAME_MAX_LENGTH = 100
  * registration's createdByName, a correction's or deletion's byName), as firestore.rules bounds it.
  */
 export const FULL_NAME_MAX_LENGTH = 2 * NAME_MAX_LENGTH + 1
+/** Contact fields' bounds, as firestore.rules has them (an address is at most 254 characters, RFC 5321). */
+export const EMAIL_MAX_LENGTH = 254
+export const PHONE_MAX_LENGTH = 40
 /** The spec's "simple pattern": something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -40,7 +43,10 @@ export const EmailSchema = z
   .string()
   .trim()
   .min(1, da.validation.emailRequired)
+  .max(EMAIL_MAX_LENGTH, da.validation.emailInvalid)
   .regex(EMAIL_PATTERN, da.validation.emailInvalid)
+/** A phone number as typed (optional): trimmed, at most PHONE_MAX_LENGTH characters. */
+export const PhoneSchema = z.string().trim().max(PHONE_MAX_LENGTH, da.validation.phoneTooLong(PHONE_MAX_LENGTH))
 export const PasswordSchema = z
   .string()
   .min(1, da.validation.passwordRequired)

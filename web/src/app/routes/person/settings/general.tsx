@@ -1,6 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
 import { NewPersonSchema, type Person } from '@bosted/domain/person'
-import { EMAIL_PATTERN, NamePartSchema } from '@bosted/domain/validation'
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NamePartSchema, PhoneSchema } from '@bosted/domain/validation'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useEffect, useRef } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
@@ -24,8 +24,11 @@ const GeneralSchema = z.object({
   email: z
     .string()
     .trim()
-    .refine((value) => value === '' || EMAIL_PATTERN.test(value), da.validation.emailInvalid),
-  phone: z.string().trim(),
+    .refine(
+      (value) => value === '' || (value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value)),
+      da.validation.emailInvalid,
+    ),
+  phone: PhoneSchema,
   locale: z.string(),
   disabled: z.boolean(),
 })
