@@ -77,3 +77,48 @@ test('the document-size message differs only in wording: production’s text fro
     message: `Document '${rootOf(targets.lite)}/zz1/x12345' cannot be written because its size (1,048,577 bytes) exceeds the maximum allowed size of 1,048,576 bytes.`,
   })
 }, 120_000)
+
+test('with rules, a value over the field limit is refused before the rules decide, an oversized document after them', async () => {
+  const project = 'demo-limits-rules'
+  const rules = `rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /open/{id} { allow write: if true; }
+  }
+}`
+  const answers: Answer[][] = []
+  for (const target of [targets.lite, targets.official]) {
+    const loaded = await fetch(`http://${target.adminHost}/emulator/v1/projects/${project}:securityRules`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content: rules }] } }),
+    })
+    expect(loaded.status).toBe(200)
+    const root = `projects/${project}/databases/(default)/documents`
+    // Unauthenticated, at the client port: the rules apply.
+    const commitAsClient = async (path: string, fields: Record<string, unknown>): Promise<Answer> => {
+      const response = await fetch(`http://${target.host}/v1/${root}:commit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ writes: [{ update: { name: `${root}/${path}`, fields } }] }),
+      })
+      const body = (await response.json()) as { error?: { status: string; message: string } }
+      return body.error ? { status: body.error.status } : { status: 'OK' }
+    }
+    const big = { a: { stringValue: 'x'.repeat(600_000) }, b: { stringValue: 'y'.repeat(600_000) } }
+    const long = { a: { stringValue: 'x'.repeat(1_048_488) } }
+    answers.push([
+      await commitAsClient('closed/d1', big),
+      await commitAsClient('open/d1', big),
+      await commitAsClient('closed/d2', long),
+      await commitAsClient('open/d3', { a: { stringValue: 'x' } }),
+    ])
+  }
+  const expected = [
+    { status: 'PERMISSION_DENIED' },
+    { status: 'INVALID_ARGUMENT' },
+    { status: 'INVALID_ARGUMENT' },
+    { status: 'OK' },
+  ]
+  expect(answers).toEqual([expected, expected])
+}, 120_000)

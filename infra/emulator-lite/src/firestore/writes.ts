@@ -164,12 +164,15 @@ function checkSameDocumentWrites(writes: Write[], db: DatabaseRef): void {
 
 /**
  * Applies writes atomically: preconditions are checked against the state as earlier writes of
- * the same commit left it; any failure rolls everything back.
+ * the same commit left it; any failure rolls everything back. With `afterRules`, the checks that
+ * Firestore makes after the rules (a document's 1 MiB) are left there for the caller to run once the
+ * rules allowed the writes, inside the same transaction.
  */
 export function applyWrites(
   store: Store,
   db: DatabaseRef,
   rawWrites: unknown,
+  afterRules?: (() => void)[],
 ): { writeResults: WriteResult[]; commitTime: string } {
   if (rawWrites !== undefined && !Array.isArray(rawWrites)) throw invalid('writes must be an array')
   const writes = ((rawWrites as unknown[] | undefined) ?? []).map(asWrite)
@@ -219,8 +222,11 @@ export function applyWrites(
         if (typeof transform !== 'object' || transform === null) throw invalid('Invalid transform')
         return applyTransform(fields, transform, commitTime)
       })
-      // The document as it would be stored, masks and transforms applied, is what must fit in 1 MiB.
-      checkDocumentSize(rootOf(db), path, fields)
+      // The document as it would be stored, masks and transforms applied, is what must fit in 1 MiB;
+      // with rules, Google's emulator decides them first (a denied oversized write is PERMISSION_DENIED).
+      const checkSize = () => checkDocumentSize(rootOf(db), path, fields)
+      if (afterRules === undefined) checkSize()
+      else afterRules.push(checkSize)
       const { parent, collectionId } = parentOf(path)
       store.putDocument(
         db.project,

@@ -10,7 +10,7 @@ export function guardedWrites(fs: FirestoreService, c: Ctx, db: DatabaseRef, wri
   const caller = ruledCaller(c)
   const targets = fs.recorder?.isActive && !caller.privileged ? writeTargets(db, writes) : []
   const existed = targets.map(({ path }) => fs.store.getDocument(db.project, db.database, path) !== null)
-  const result = fs.guard.writes(db, caller, writes, () => applyWrites(fs.store, db, writes))
+  const result = fs.guard.writes(db, caller, writes, (afterRules) => applyWrites(fs.store, db, writes, afterRules))
   if (targets.length > 0) {
     const touched = targets.map(({ path, isDelete }, index) => ({
       path,
