@@ -166,3 +166,46 @@ export const LIMIT_CASES: LimitCase[] = [
     writes: (doc) => Array.from({ length: 501 }, (_, i) => set(doc(`w${i}`), { a: str(1) })),
   },
 ]
+
+// ── Query limits: comparison values and disjunctions ──
+
+const list = (n: number, same = false): Value => ({
+  arrayValue: { values: Array.from({ length: n }, (_, i) => ({ integerValue: same ? '1' : String(i) })) },
+})
+const where = (op: string, value: Value, field = 'a'): Value => ({
+  fieldFilter: { field: { fieldPath: field }, op, value },
+})
+const all = (...filters: Value[]): Value => ({ compositeFilter: { op: 'AND', filters } })
+const any = (...filters: Value[]): Value => ({ compositeFilter: { op: 'OR', filters } })
+const equalities = (n: number, prefix: string) =>
+  Array.from({ length: n }, (_, i) => where('EQUAL', { integerValue: String(i) }, `${prefix}${i}`))
+
+/** `where` filters of a runQuery; each the official emulator answers as emulator-lite must. */
+export const QUERY_LIMIT_CASES: { name: string; where: Value }[] = [
+  { name: 'in with 30 values', where: where('IN', list(30)) },
+  { name: 'in with 31 values', where: where('IN', list(31)) },
+  { name: 'in with 31 equal values', where: where('IN', list(31, true)) },
+  { name: 'array-contains-any with 31 values', where: where('ARRAY_CONTAINS_ANY', list(31)) },
+  { name: 'not-in with 10 values', where: where('NOT_IN', list(10)) },
+  { name: 'not-in with 11 values', where: where('NOT_IN', list(11)) },
+  { name: 'or of 30', where: any(...equalities(30, 'p')) },
+  { name: 'or of 31', where: any(...equalities(31, 'p')) },
+  { name: 'in 2 and in 16 (32 disjunctions)', where: all(where('IN', list(2), 'x'), where('IN', list(16), 'y')) },
+  { name: 'in 16 of one value and in 2', where: all(where('IN', list(16, true), 'x'), where('IN', list(2), 'y')) },
+  { name: 'in 30 and an equality', where: all(where('IN', list(30), 'x'), where('EQUAL', { integerValue: '1' }, 'y')) },
+  { name: 'or of 2 and or of 30 (60)', where: all(any(...equalities(2, 'p')), any(...equalities(30, 'q'))) },
+  {
+    name: 'or of 3 and or of 21 (63: normalising gives up)',
+    where: all(any(...equalities(3, 'p')), any(...equalities(21, 'q'))),
+  },
+  {
+    name: 'two ands of 30 and one equality (61)',
+    where: any(
+      all(where('IN', list(5), 'x'), where('IN', list(6), 'y')),
+      all(where('IN', list(5), 'u'), where('IN', list(6), 'v')),
+      where('EQUAL', { integerValue: '1' }, 'z'),
+    ),
+  },
+  { name: 'in with 31 values inside an or of 40', where: any(where('IN', list(31), 'x'), ...equalities(40, 'p')) },
+  { name: 'not-in of 11 beside an or', where: any(where('NOT_IN', list(11), 'x'), ...equalities(40, 'p')) },
+]

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { LIMIT_CASES } from './limit-cases.ts'
+import { LIMIT_CASES, QUERY_LIMIT_CASES } from './limit-cases.ts'
 import { startTargets, type Target, type Targets } from './targets.ts'
 
 // Firestore's size limits against Google's emulator: each commit of LIMIT_CASES, by REST as the
@@ -121,4 +121,29 @@ service cloud.firestore {
     { status: 'OK' },
   ]
   expect(answers).toEqual([expected, expected])
+}, 120_000)
+
+test('queries at and past the comparison-value and disjunction limits get the same answers from both emulators', async () => {
+  const differences: string[] = []
+  for (const queryCase of QUERY_LIMIT_CASES) {
+    const answers: Answer[] = []
+    for (const target of [targets.lite, targets.official]) {
+      const response = await fetch(
+        `http://${target.adminHost}/v1/projects/${target.projectId}/databases/(default)/documents:runQuery`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+          body: JSON.stringify({ structuredQuery: { from: [{ collectionId: 'q' }], where: queryCase.where } }),
+        },
+      )
+      const body = (await response.json()) as { error?: Answer } | { error?: { status: string; message: string } }[]
+      const error = Array.isArray(body) ? body.find((item) => item.error)?.error : body.error
+      answers.push(error ? { status: error.status, message: error.message } : { status: 'OK' })
+    }
+    if (JSON.stringify(answers[0]) !== JSON.stringify(answers[1]))
+      differences.push(
+        `${queryCase.name}: emulator-lite ${JSON.stringify(answers[0])}, official ${JSON.stringify(answers[1])}`,
+      )
+  }
+  expect(differences).toEqual([])
 }, 120_000)

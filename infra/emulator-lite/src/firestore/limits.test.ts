@@ -2,6 +2,7 @@ import { expect, test } from 'vitest'
 import { ApiError } from '../http/errors.ts'
 import {
   checkDocumentSize,
+  checkQueryFilterLimits,
   checkWriteFields,
   documentNameSize,
   documentSize,
@@ -103,4 +104,34 @@ test('field values, names, paths and depth are refused as the official emulator 
   )
   // The first field in the request's order is the one reported.
   expect(refusal({ z: str(1_048_488), a: nested(21, str(1)) })).toMatch(/property "z"/)
+})
+
+test('queries: at most 30 in-values (10 not-in) and 30 disjunctions once normalised, as the official emulator counts them', () => {
+  const list = (n: number, same = false): Value => ({
+    arrayValue: { values: Array.from({ length: n }, (_, i) => ({ integerValue: same ? '1' : String(i) })) },
+  })
+  const where = (op: string, value: Value, field = 'a') => ({ fieldFilter: { field: { fieldPath: field }, op, value } })
+  const all = (...filters: unknown[]) => ({ compositeFilter: { op: 'AND', filters } })
+  const any = (...filters: unknown[]) => ({ compositeFilter: { op: 'OR', filters } })
+  const refusal = (filter: unknown) => {
+    try {
+      checkQueryFilterLimits(filter)
+      return undefined
+    } catch (error) {
+      return (error as Error).message
+    }
+  }
+  expect(refusal(where('IN', list(30)))).toBeUndefined()
+  expect(refusal(where('IN', list(31)))).toBe("'IN' supports up to 30 comparison values.")
+  expect(refusal(where('NOT_IN', list(11)))).toBe("'NOT_IN' supports up to 10 comparison values.")
+  expect(refusal(all(where('IN', list(16, true), 'x'), where('IN', list(2), 'y')))).toBeUndefined()
+  expect(refusal(all(where('IN', list(2), 'x'), where('ARRAY_CONTAINS_ANY', list(16), 'y')))).toBe(
+    'Too many disjunctions after normalization. Result had 32 disjunctions which is more than the maximum of 30',
+  )
+  expect(refusal(all(where('IN', list(8), 'x'), where('IN', list(8), 'y')))).toBe(
+    'Too many disjunctions after normalization, the maximum is 30',
+  )
+  expect(refusal(any(...Array.from({ length: 100 }, () => where('EQUAL', { integerValue: '1' }))))).toMatch(
+    /Result had 100 disjunctions/,
+  )
 })

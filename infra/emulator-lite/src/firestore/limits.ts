@@ -192,3 +192,78 @@ function checkValue(value: Value, top: string, path: number, depth: number, inMa
     }
   }
 }
+
+// ── Query limits (probed against the official emulator) ──
+
+/** The most comparison values of an `in` or `array-contains-any` filter, and of a `not-in` one. */
+export const MAX_IN_VALUES = 30
+export const MAX_NOT_IN_VALUES = 10
+/** The most disjunctions a filter may have in disjunctive normal form. */
+export const MAX_DISJUNCTIONS = 30
+
+type RawFilter = Record<string, Record<string, unknown> | undefined>
+const FIELD_OP_NAMES: Record<number, string> = { 8: 'IN', 9: 'ARRAY_CONTAINS_ANY', 10: 'NOT_IN' }
+
+function fieldOp(filter: RawFilter): string | undefined {
+  const op = filter.fieldFilter?.op
+  return typeof op === 'number' ? FIELD_OP_NAMES[op] : typeof op === 'string' ? op : undefined
+}
+
+function listOf(filter: RawFilter): Value[] {
+  const value = filter.fieldFilter?.value as Value | undefined
+  const values = (value?.arrayValue as { values?: unknown } | undefined)?.values
+  return Array.isArray(values) ? (values as Value[]) : []
+}
+
+/**
+ * Refuses an `in`/`array-contains-any` of more than 30 values, a `not-in` of more than 10, and a
+ * filter of more than 30 disjunctions once normalised (each `in` or `array-contains-any` is one
+ * disjunction per distinct value, an `or` adds, an `and` multiplies), with the official emulator's
+ * messages. Like the official emulator, it gives up normalising an `and` past twice the maximum.
+ */
+export function checkQueryFilterLimits(where: unknown): void {
+  checkValueCounts(where)
+  const count = disjunctions(where)
+  if (count > MAX_DISJUNCTIONS)
+    throw invalid(
+      `Too many disjunctions after normalization. Result had ${count} disjunctions which is more than the maximum of ${MAX_DISJUNCTIONS}`,
+    )
+}
+
+function checkValueCounts(filter: unknown): void {
+  if (typeof filter !== 'object' || filter === null) return
+  const f = filter as RawFilter
+  const inner = f.compositeFilter?.filters
+  if (Array.isArray(inner)) {
+    for (const item of inner) checkValueCounts(item)
+    return
+  }
+  const op = fieldOp(f)
+  const max =
+    op === 'IN' || op === 'ARRAY_CONTAINS_ANY' ? MAX_IN_VALUES : op === 'NOT_IN' ? MAX_NOT_IN_VALUES : undefined
+  if (max !== undefined && listOf(f).length > max) throw invalid(`'${op}' supports up to ${max} comparison values.`)
+}
+
+function disjunctions(filter: unknown): number {
+  if (typeof filter !== 'object' || filter === null) return 1
+  const f = filter as RawFilter
+  const inner = f.compositeFilter?.filters
+  if (Array.isArray(inner)) {
+    if (inner.length === 0) return 1
+    const counts = inner.map(disjunctions)
+    const op = f.compositeFilter?.op
+    if (op === 'OR' || op === 2) return counts.reduce((sum, n) => sum + n, 0)
+    let product = 1
+    for (const n of counts) {
+      product *= n
+      if (product > 2 * MAX_DISJUNCTIONS)
+        throw invalid(`Too many disjunctions after normalization, the maximum is ${MAX_DISJUNCTIONS}`)
+    }
+    return product
+  }
+  const op = fieldOp(f)
+  if (op !== 'IN' && op !== 'ARRAY_CONTAINS_ANY') return 1
+  // Repeated values are one disjunction: `in [1, 1, 1]` is `== 1`.
+  const distinct = new Set(listOf(f).map((value) => JSON.stringify(value)))
+  return Math.max(1, distinct.size)
+}
