@@ -19,6 +19,8 @@ export const MAX_ID_BYTES = 1500
 export const MAX_DOCUMENT_NAME_SIZE = 6 * 1024
 
 const utf8Bytes = (text: string) => Buffer.byteLength(text, 'utf8')
+/** A UTF-16 unit is at most 3 UTF-8 bytes: a short string is within a bound without being measured. */
+const exceedsBytes = (text: string, max: number) => text.length * 3 > max && utf8Bytes(text) > max
 
 /** A string as stored: its UTF-8 bytes and one more. */
 export const stringSize = (text: string) => utf8Bytes(text) + 1
@@ -32,12 +34,18 @@ export function documentNameSize(path: string): number {
 
 const bytesLength = (base64: unknown) => Buffer.from(String(base64), 'base64').length
 
-/** The storage size of one value, by the storage-size page's table. */
-export function valueSize(value: Value): number {
-  if ('stringValue' in value) return stringSize(String(value.stringValue))
+/**
+ * The storage size of one value, by the storage-size page's table; `upper` counts 3 bytes a UTF-16
+ * unit instead of measuring (never less than the size, and much cheaper).
+ */
+export function valueSize(value: Value, upper = false): number {
+  if ('stringValue' in value) {
+    const text = String(value.stringValue)
+    return upper ? text.length * 3 + 1 : stringSize(text)
+  }
   if ('booleanValue' in value || 'nullValue' in value) return 1
   if ('integerValue' in value || 'doubleValue' in value || 'timestampValue' in value) return 8
-  if ('bytesValue' in value) return bytesLength(value.bytesValue)
+  if ('bytesValue' in value) return upper ? String(value.bytesValue).length : bytesLength(value.bytesValue)
   if ('geoPointValue' in value) return 16
   if ('referenceValue' in value) {
     const name = String(value.referenceValue)
@@ -48,14 +56,14 @@ export function valueSize(value: Value): number {
     const values = (value.arrayValue as { values?: Value[] } | null)?.values ?? []
     if (values.length === 0) return 1
     let size = 0
-    for (const item of values) size += valueSize(item)
+    for (const item of values) size += valueSize(item, upper)
     return size
   }
   if ('mapValue' in value) {
     const fields = (value.mapValue as { fields?: Fields } | null)?.fields ?? {}
     const vector = vectorDimensions(fields)
     if (vector !== undefined) return 8 * vector
-    const size = fieldsSize(fields)
+    const size = fieldsSize(fields, upper)
     return size === 0 ? 1 : size
   }
   return 0
@@ -69,9 +77,10 @@ function vectorDimensions(fields: Fields): number | undefined {
 }
 
 /** The fields' size: each field name as a string and its value. */
-export function fieldsSize(fields: Fields): number {
+export function fieldsSize(fields: Fields, upper = false): number {
   let size = 0
-  for (const name in fields) size += stringSize(name) + valueSize(fields[name] as Value)
+  for (const name in fields)
+    size += (upper ? name.length * 3 + 1 : stringSize(name)) + valueSize(fields[name] as Value, upper)
   return size
 }
 
@@ -83,6 +92,7 @@ export const documentSize = (path: string, fields: Fields) => documentNameSize(p
  * official emulator says only "maximum entity size is 1048576 bytes").
  */
 export function checkDocumentSize(root: string, path: string, fields: Fields): void {
+  if (documentNameSize(path) + fieldsSize(fields, true) + 32 <= MAX_DOCUMENT_SIZE) return
   const size = documentSize(path, fields)
   if (size <= MAX_DOCUMENT_SIZE) return
   throw invalid(
@@ -136,7 +146,7 @@ export function checkWriteFields(fields: Fields): void {
   for (const name in fields) {
     if (name === '') throw invalid('The property.name is the empty string.')
     if (RESERVED_FIELD.test(name)) throw invalid(`field name ${name} is reserved`)
-    if (utf8Bytes(name) > MAX_FIELD_PATH_BYTES)
+    if (exceedsBytes(name, MAX_FIELD_PATH_BYTES))
       throw invalid(`The property.name is longer than ${MAX_FIELD_PATH_BYTES} bytes.`)
     const value = fields[name] as Value
     // An array in an array is refused wherever it is, before anything else is looked at.
@@ -168,8 +178,11 @@ function hasNestedArray(value: Value, inArray: boolean): boolean {
  */
 function checkValue(value: Value, top: string, path: number, depth: number, inMap: boolean): void {
   if ('stringValue' in value || 'bytesValue' in value) {
-    const size = 'stringValue' in value ? utf8Bytes(String(value.stringValue)) : bytesLength(value.bytesValue as string)
-    if (size > MAX_FIELD_VALUE_SIZE)
+    const tooLong =
+      'stringValue' in value
+        ? exceedsBytes(String(value.stringValue), MAX_FIELD_VALUE_SIZE)
+        : String(value.bytesValue).length > MAX_FIELD_VALUE_SIZE && bytesLength(value.bytesValue) > MAX_FIELD_VALUE_SIZE
+    if (tooLong)
       throw new FieldProblem(`The value of property "${top}" is longer than ${MAX_FIELD_VALUE_SIZE} bytes.`, inMap)
     return
   }
