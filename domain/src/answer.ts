@@ -80,6 +80,11 @@ export type Note = z.infer<typeof NoteSchema>
 
 /** A diary entry's bound, as firestore.rules has it. */
 export const NOTE_MAX_LENGTH = 5000
+/**
+ * How many times an entry can be corrected, as firestore.rules has it: 50 earlier texts of 5,000
+ * characters stay within Firestore's 1 MiB per document.
+ */
+export const NOTE_MAX_REVISIONS = 50
 /** A deletion reason's bound, as firestore.rules has it. */
 export const NOTE_REASON_MAX_LENGTH = 500
 

@@ -8,6 +8,16 @@ export const PASSWORD_MIN_LENGTH = 6
  */
 export const PASSWORD_MAX_LENGTH = 4096
 export const PERSON_FIRST_NAME_MIN_LENGTH = 2
+/** A first or a last name's bound, as firestore.rules has it (`isName`). */
+export const NAME_MAX_LENGTH = 100
+/**
+ * A full name ("first last") stored beside what someone wrote (a diary entry's authorName, a
+ * registration's createdByName, a correction's or deletion's byName), as firestore.rules bounds it.
+ */
+export const FULL_NAME_MAX_LENGTH = 2 * NAME_MAX_LENGTH + 1
+/** Contact fields' bounds, as firestore.rules has them (an address is at most 254 characters, RFC 5321). */
+export const EMAIL_MAX_LENGTH = 254
+export const PHONE_MAX_LENGTH = 40
 /** The spec's "simple pattern": something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -24,12 +34,19 @@ export const NameSchema = z
   .string()
   .trim()
   .refine((value) => !HIDDEN_NAME_CHARACTERS.test(value), da.validation.nameInvalidCharacters)
-export const FirstNameSchema = NameSchema.pipe(z.string().min(1, da.validation.firstNameRequired))
+/** A first or last name kept in Firestore: at most NAME_MAX_LENGTH characters (firestore.rules refuses more). */
+export const NamePartSchema = NameSchema.pipe(
+  z.string().max(NAME_MAX_LENGTH, da.validation.nameTooLong(NAME_MAX_LENGTH)),
+)
+export const FirstNameSchema = NamePartSchema.pipe(z.string().min(1, da.validation.firstNameRequired))
 export const EmailSchema = z
   .string()
   .trim()
   .min(1, da.validation.emailRequired)
+  .max(EMAIL_MAX_LENGTH, da.validation.emailInvalid)
   .regex(EMAIL_PATTERN, da.validation.emailInvalid)
+/** A phone number as typed (optional): trimmed, at most PHONE_MAX_LENGTH characters. */
+export const PhoneSchema = z.string().trim().max(PHONE_MAX_LENGTH, da.validation.phoneTooLong(PHONE_MAX_LENGTH))
 export const PasswordSchema = z
   .string()
   .min(1, da.validation.passwordRequired)

@@ -108,6 +108,47 @@ export const CASES: Case[] = [
     (c) => set(`users/${fresh('u')}`, newStaff([L1], 'employee', { isRoot: true }))(c),
   ],
   ['superuser', "changes an employee's job role", 'allow', update('users/emp3', { jobRole: 'Sygeplejerske' })],
+  [
+    'superuser',
+    'creates an employee whose name has a right-to-left override',
+    'deny',
+    (c) => set(`users/${fresh('u')}`, newStaff([L1], 'employee', { firstName: 'Ny \u202EnegallK' }))(c),
+  ],
+  [
+    'superuser',
+    'creates an employee whose last name has a control character',
+    'deny',
+    (c) => set(`users/${fresh('u')}`, newStaff([L1], 'employee', { lastName: 'Kol\u0007lega' }))(c),
+  ],
+  [
+    'superuser',
+    'creates an employee with a 100-character first name',
+    'allow',
+    (c) => set(`users/${fresh('u')}`, newStaff([L1], 'employee', { firstName: 'x'.repeat(100) }))(c),
+  ],
+  [
+    'superuser',
+    'renames an employee with a zero-width space',
+    'deny',
+    update('users/emp3', { firstName: 'Em\u200Bma' }),
+  ],
+  [
+    'superuser',
+    'creates an employee with an unknown key in its settings',
+    'deny',
+    (c) =>
+      set(
+        `users/${fresh('u')}`,
+        newStaff([L1], 'employee', { settings: { disabled: false, blob: 'x'.repeat(10_000) } }),
+      )(c),
+  ],
+  [
+    'superuser',
+    'creates an employee with a contact map carrying an unknown key',
+    'deny',
+    (c) =>
+      set(`users/${fresh('u')}`, newStaff([L1], 'employee', { contact: { email: 'a@b.dk', phone: null, x: 1 } }))(c),
+  ],
   ['superuser', 'disables an employee', 'allow', update('users/emp3', { 'settings.disabled': false })],
   ['superuser', 'promotes an employee to superuser', 'deny', update('users/emp3', { userRole: 'superuser' })],
   ['superuser', 'moves an employee to another location', 'deny', update('users/emp3', { locations: ['loc-3'] })],
@@ -169,6 +210,24 @@ export const CASES: Case[] = [
     "writes the copy of a location's features its persons read",
     'allow',
     set(`locations/${L1}/shared/features`, { dictation: true }),
+  ],
+  [
+    'admin',
+    "writes the copy of a location's features with a key that is no feature",
+    'deny',
+    set(`locations/${L1}/shared/features`, { dictation: true, blob: 'x'.repeat(10_000) }),
+  ],
+  [
+    'admin',
+    "adds an unknown key to a location's settings",
+    'deny',
+    update(`locations/${L1}`, { 'settings.blob': 'x'.repeat(10_000) }),
+  ],
+  [
+    'admin',
+    'renames a location with a right-to-left override',
+    'deny',
+    update(`locations/${L1}`, { name: 'Bosted \u202Enrot' }),
   ],
   [
     'superuser',
@@ -315,6 +374,71 @@ export const CASES: Case[] = [
     (c) => set(`persons/${fresh('p')}`, newPerson(L1, { ssn: '010101-1234' }))(c),
   ],
   ['superuser', 'renames a person of its location', 'allow', update('persons/pa', { lastName: 'Nyt efternavn' })],
+  [
+    'superuser',
+    'renames a person with Danish letters, a hyphen and an apostrophe',
+    'allow',
+    update('persons/pa', { lastName: "Ærø-Østergård O'Åse" }),
+  ],
+  ['superuser', 'renames a person with a NUL character', 'deny', update('persons/pa', { firstName: 'An\u0000na' })],
+  [
+    'superuser',
+    'renames a person with a right-to-left override',
+    'deny',
+    update('persons/pa', { lastName: 'Hansen \u202Egpj.exe' }),
+  ],
+  ['superuser', 'renames a person with a zero-width joiner', 'deny', update('persons/pa', { firstName: 'An\u200Dna' })],
+  ['superuser', 'renames a person with a byte-order mark', 'deny', update('persons/pa', { lastName: '\uFEFFHansen' })],
+  ['superuser', 'renames a person with a line break', 'deny', update('persons/pa', { lastName: 'Han\nsen' })],
+  ['superuser', 'renames a person to 101 characters', 'deny', update('persons/pa', { firstName: 'x'.repeat(101) })],
+  [
+    'superuser',
+    'creates a person with an unknown key in its settings',
+    'deny',
+    (c) =>
+      set(
+        `persons/${fresh('p')}`,
+        newPerson(L1, {
+          settings: { answerOptions: [], disabled: false, features: {}, notifications: null, blob: 'x'.repeat(10_000) },
+        }),
+      )(c),
+  ],
+  [
+    'superuser',
+    'turns on a made-up feature for a person',
+    'deny',
+    update('persons/pa', { 'settings.features.everything': true }),
+  ],
+  [
+    'superuser',
+    'creates a person with 201 answer options',
+    'deny',
+    (c) =>
+      set(
+        `persons/${fresh('p')}`,
+        newPerson(L1, {
+          settings: {
+            answerOptions: Array.from({ length: 201 }, (_, i) => `a${i}`),
+            disabled: false,
+            includePlaceAnswers: true,
+            features: {},
+            notifications: null,
+          },
+        }),
+      )(c),
+  ],
+  [
+    'superuser',
+    'creates a person with a contact map carrying an unknown key',
+    'deny',
+    (c) => set(`persons/${fresh('p')}`, newPerson(L1, { contact: { email: 'a@b.dk', phone: null, notes: 'x' } }))(c),
+  ],
+  [
+    'superuser',
+    'creates a person with an email and a phone',
+    'allow',
+    (c) => set(`persons/${fresh('p')}`, newPerson(L1, { contact: { email: 'a@b.dk', phone: '12345678' } }))(c),
+  ],
   ['superuser', 'moves a person to a location not its own', 'deny', update('persons/pa', { locationId: 'loc-3' })],
   ['superuser', 'deletes a person', 'deny', remove('persons/ptmp')],
   ['admin', 'lists all persons', 'allow', list('persons')],
@@ -429,12 +553,22 @@ export const CASES: Case[] = [
   ],
   [
     'employee',
-    'registers with a name over 200 characters',
+    'registers with a name over 201 characters (a full name of two 100-character names)',
     'deny',
     (c) =>
       set(
         `persons/pa/registrations/${fresh('r')}`,
-        registration('pa', L1, 'emp', { createdByName: 'x'.repeat(201) }),
+        registration('pa', L1, 'emp', { createdByName: 'x'.repeat(202) }),
+      )(c),
+  ],
+  [
+    'employee',
+    'registers with a name carrying a bidi isolate (U+2066)',
+    'deny',
+    (c) =>
+      set(
+        `persons/pa/registrations/${fresh('r')}`,
+        registration('pa', L1, 'emp', { createdByName: 'Emma \u2066Hansen' }),
       )(c),
   ],
   [
@@ -608,6 +742,67 @@ export const CASES: Case[] = [
     'deny',
     update('persons/pa/notes/n-sup', {
       deleted: { at: '2026-11-21T09:00:00.000Z', by: 'sup', byName: 'Navn', reason: '' },
+    }),
+  ],
+  // Issue 29: a correction's entry was checked only for text, by and at; a 15 MiB key rode along.
+  [
+    'employee',
+    'corrects its own note with an extra key in the revision entry',
+    'deny',
+    update('persons/pa/notes/n-emp3', { text: 'Ny.', revisions: [{ ...revision('emp'), pad: 'x'.repeat(15_000) }] }),
+  ],
+  [
+    'employee',
+    'corrects its own note with a revision attributed to a colleague',
+    'deny',
+    update('persons/pa/notes/n-emp3', { text: 'Ny.', revisions: [revision('sup')] }),
+  ],
+  [
+    'employee',
+    'corrects its own note with a revision whose name has a right-to-left override',
+    'deny',
+    update('persons/pa/notes/n-emp3', {
+      text: 'Ny.',
+      revisions: [{ ...revision('emp'), byName: 'Emma \u202Enesnah' }],
+    }),
+  ],
+  [
+    'employee',
+    'corrects its own note with a revision without a name',
+    'deny',
+    update('persons/pa/notes/n-emp3', {
+      text: 'Ny.',
+      revisions: [{ text: 'En god dag.', at: '2026-11-21T09:00:00.000Z', by: 'emp' }],
+    }),
+  ],
+  [
+    'employee',
+    'corrects its own note with 49 earlier texts (the 50th correction)',
+    'allow',
+    (c) =>
+      update('persons/pa/notes/n-49', {
+        text: 'Ny.',
+        revisions: arrayUnion({ ...revision('emp'), text: 'En god dag.' }),
+      })(c),
+  ],
+  [
+    'employee',
+    'corrects its own note a 51st time',
+    'deny',
+    update('persons/pa/notes/n-50', { text: 'Ny.', revisions: arrayUnion(revision('emp')) }),
+  ],
+  [
+    'employee',
+    'writes a note whose author name has a zero-width space',
+    'deny',
+    (c) => set(`persons/pa/notes/${fresh('n')}`, note('pa', L1, 'emp', { authorName: 'Em\u200Bma' }))(c),
+  ],
+  [
+    'superuser',
+    'marks a note deleted with a name over 201 characters',
+    'deny',
+    update('persons/pa/notes/n-emp3', {
+      deleted: { at: '2026-11-21T09:00:00.000Z', by: 'sup', byName: 'x'.repeat(202), reason: 'Fejl' },
     }),
   ],
   ['employee', 'erases its own note', 'deny', remove('persons/pa/notes/n-emp')],

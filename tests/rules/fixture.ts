@@ -110,6 +110,16 @@ export const note = (personId: string, locationId: string, createdBy: string, ex
   ...extra,
 })
 
+/** A note's earlier texts, as corrections left them. */
+function earlierTexts(count: number) {
+  return Array.from({ length: count }, (_, i) => ({
+    text: `Tekst ${i}`,
+    at: '2026-11-21T08:00:00.000Z',
+    by: 'emp',
+    byName: 'Navn',
+  }))
+}
+
 /** Documents the cases read and change, written with firebase-admin (rules do not apply to it). */
 export const DOCUMENTS: Record<string, Record<string, unknown>> = {
   'users/emp': staff('emp', [L1], 'employee'),
@@ -141,6 +151,10 @@ export const DOCUMENTS: Record<string, Record<string, unknown>> = {
   'persons/pa/notes/n-sup': note('pa', L1, 'sup'),
   'persons/pa/notes/n-del': note('pa', L1, 'emp'),
   'persons/pb/notes/n-b': note('pb', L2, 'emp2'),
+  // Only refused corrections touch n-emp3; n-49 and n-50 carry 49 and 50 (the bound) earlier texts.
+  'persons/pa/notes/n-emp3': note('pa', L1, 'emp'),
+  'persons/pa/notes/n-49': note('pa', L1, 'emp', { revisions: earlierTexts(49) }),
+  'persons/pa/notes/n-50': note('pa', L1, 'emp', { revisions: earlierTexts(50) }),
 }
 
 export const OBJECTS = [

@@ -20,6 +20,8 @@ export const da = {
     firstNameTooShort: 'Fornavn skal være mindst 2 tegn',
     passwordTooLong: 'Adgangskode må højst være 4096 tegn',
     nameInvalidCharacters: 'Navnet må ikke indeholde usynlige tegn eller styretegn',
+    nameTooLong: (max: number) => `Navnet må højst være ${max} tegn`,
+    phoneTooLong: (max: number) => `Telefonnummeret må højst være ${max} tegn`,
   },
   leaveCreation: 'Du har ikke udfyldt alle påkrævede felter. Er du sikker på, at du vil forlade siden?',
   person: {

@@ -1,4 +1,5 @@
 import { invalid } from '../http/errors.ts'
+import { checkIdSize } from './limits.ts'
 import type { Fields, Value } from './values.ts'
 
 /** `projects/{p}/databases/{db}/documents` — the root every document name starts with. */
@@ -18,9 +19,12 @@ export function parseDocumentName(name: unknown, db: DatabaseRef): string {
 
 export function assertDocumentPath(path: string): void {
   const segments = path.split('/')
-  if (segments.length % 2 !== 0 || segments.some((segment) => segment.length === 0 || segment.length > 1500)) {
+  if (segments.length % 2 !== 0 || segments.some((segment) => segment.length === 0)) {
     throw invalid(`Invalid document path: ${path.slice(0, 200)}`)
   }
+  segments.forEach((segment, index) => {
+    checkIdSize(segment, index % 2 === 0)
+  })
   if (segments.some((segment) => segment === '.' || segment === '..')) throw invalid('Invalid document path segment')
   for (const segment of segments) assertNotReserved(segment)
 }

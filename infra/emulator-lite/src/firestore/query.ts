@@ -1,5 +1,6 @@
 import { ApiError, invalid } from '../http/errors.ts'
 import type { Store, StoredDocument } from '../store/store.ts'
+import { checkQueryFilterLimits } from './limits.ts'
 import { assertNotReserved, type DatabaseRef, getField, parseFieldPath, rootOf } from './paths.ts'
 import {
   arrayValues,
@@ -282,6 +283,7 @@ export function runQuery(
       throw invalid("A maximum of 1 'ARRAY_CONTAINS' filter is allowed per disjunction.")
     if (used.has('NOT_IN') && (used.has('IN') || used.has('ARRAY_CONTAINS_ANY') || used.has('OR')))
       throw invalid("'NOT_IN' cannot be used in the same query with 'IN', 'ARRAY_CONTAINS_ANY' or 'OR'.")
+    checkQueryFilterLimits(query.where)
     const predicate = compileFilter(db, query.where, inequalities)
     const otherInequality = [...inequalities].some((field) => field !== NAME_FIELD)
     if (otherInequality && !inequalities.has(NAME_FIELD) && hasKeyEquality(query.where))

@@ -1,5 +1,6 @@
 import { ApiError, invalid } from '../http/errors.ts'
 import type { Store, StoredDocument, WriteStamp } from '../store/store.ts'
+import { checkDocumentNameSize, checkDocumentSize, checkMaskPath, checkWriteFields } from './limits.ts'
 import { type DatabaseRef, getField, parentOf, parseDocumentName, parseFieldPath, rootOf, setField } from './paths.ts'
 import {
   arrayValues,
@@ -164,22 +165,30 @@ function checkSameDocumentWrites(writes: Write[], db: DatabaseRef): void {
 /**
  * Applies writes atomically: preconditions are checked against the state as earlier writes of
  * the same commit left it; any failure rolls everything back. `stampOf` says who wrote each
- * document (and the seq of its access-log entry), kept beside it.
+ * document (and the seq of its access-log entry), kept beside it. With `afterRules`, the checks that
+ * Firestore makes after the rules (a document's 1 MiB) are left there for the caller to run once the
+ * rules allowed the writes, inside the same transaction.
  */
 export function applyWrites(
   store: Store,
   db: DatabaseRef,
   rawWrites: unknown,
   stampOf: (path: string) => WriteStamp | null = () => null,
+  afterRules?: (() => void)[],
 ): { writeResults: WriteResult[]; commitTime: string } {
   if (rawWrites !== undefined && !Array.isArray(rawWrites)) throw invalid('writes must be an array')
   const writes = ((rawWrites as unknown[] | undefined) ?? []).map(asWrite)
   for (const write of writes) {
-    targetOf(write, db)
-    if (write.update?.fields !== undefined) validateFields(write.update.fields)
+    const target = targetOf(write, db)
+    if (write.update !== undefined) checkDocumentNameSize(target)
+    if (write.update?.fields !== undefined) {
+      validateFields(write.update.fields)
+      checkWriteFields(write.update.fields)
+    }
     if (write.updateMask !== undefined) {
       const paths = isObject(write.updateMask) ? (write.updateMask.fieldPaths ?? []) : null
       if (!Array.isArray(paths) || !paths.every((path) => typeof path === 'string')) throw invalid('Invalid updateMask')
+      for (const path of paths) checkMaskPath(parseFieldPath(path))
     }
     if (write.updateTransforms !== undefined) {
       if (!Array.isArray(write.updateTransforms)) throw invalid('Invalid updateTransforms')
@@ -215,6 +224,11 @@ export function applyWrites(
         if (typeof transform !== 'object' || transform === null) throw invalid('Invalid transform')
         return applyTransform(fields, transform, commitTime)
       })
+      // The document as it would be stored, masks and transforms applied, is what must fit in 1 MiB;
+      // with rules, Google's emulator decides them first (a denied oversized write is PERMISSION_DENIED).
+      const checkSize = () => checkDocumentSize(rootOf(db), path, fields)
+      if (afterRules === undefined) checkSize()
+      else afterRules.push(checkSize)
       const { parent, collectionId } = parentOf(path)
       store.putDocument(
         db.project,

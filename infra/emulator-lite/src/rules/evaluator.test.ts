@@ -455,3 +455,23 @@ test('a path literal ends where an operator begins', () => {
     ['/a/b-x/c == path("a/b-x/c")', true],
   ])
 })
+
+test("matches with a negated class of hidden characters (firestore.rules' isVisible): RE2 \\x escapes, \\u characters from the string literal, any line break", () => {
+  const visible = "'[^\\\\x00-\\\\x1F\\\\x7F-\\\\x9F\\u200B-\\u200D\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*'"
+  cases([
+    [`'Åse-Marie D\\'Ørsted'.matches(${visible})`, true],
+    [`''.matches(${visible})`, true],
+    [`'😀 Ann'.matches(${visible})`, true],
+    [`'An\\u0000n'.matches(${visible})`, false],
+    [`'An\\nn'.matches(${visible})`, false],
+    [`'An\\u0085n'.matches(${visible})`, false],
+    [`'An\\u200Bn'.matches(${visible})`, false],
+    [`'Hansen \\u202Egpj'.matches(${visible})`, false],
+    [`'\\u2069'.matches(${visible})`, false],
+    [`'\\uFEFFAnn'.matches(${visible})`, false],
+    // A hidden character after a line break is found too: the class is negated, not `.*x.*`.
+    [`'a\\nb\\u202E'.matches('.*[\\u202E].*')`, false],
+    [`{'text': 1, 'at': 2}.keys().hasOnly(['text', 'at', 'by', 'byName'])`, true],
+    [`{'text': 1, 'pad': 2}.keys().hasOnly(['text', 'at', 'by', 'byName'])`, false],
+  ])
+})

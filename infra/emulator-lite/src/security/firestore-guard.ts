@@ -87,7 +87,7 @@ export function createFirestoreGuard(store: Store, rulesets: Rulesets) {
      * Applies a commit's writes and decides each one against the state before (`resource`, `get()`)
      * and after the whole commit (`request.resource`, `getAfter()`); a single denial undoes all.
      */
-    writes<T>(db: DatabaseRef, caller: Caller, rawWrites: unknown, apply: () => T): T {
+    writes<T>(db: DatabaseRef, caller: Caller, rawWrites: unknown, apply: (afterRules?: (() => void)[]) => T): T {
       const client = subject(db, caller)
       if (client === null) return apply()
       const targets = writeTargets(db, rawWrites)
@@ -96,7 +96,9 @@ export function createFirestoreGuard(store: Store, rulesets: Rulesets) {
         for (const { path } of targets) {
           if (!before.has(path)) before.set(path, store.getDocument(db.project, db.database, path)?.fields ?? null)
         }
-        const result = apply()
+        // Checks Firestore makes once the rules allowed the writes (a document's size), as Google's emulator orders them.
+        const afterRules: (() => void)[] = []
+        const result = apply(afterRules)
         const after = (path: string) => store.getDocument(db.project, db.database, path)?.fields ?? null
         const lookup: DocLookup = {
           get: (path) => (before.has(path) ? (before.get(path) ?? null) : after(path)),
@@ -120,6 +122,7 @@ export function createFirestoreGuard(store: Store, rulesets: Rulesets) {
           })
           if (!decision.allowed) throw permissionDenied(decision)
         }
+        for (const check of afterRules) check()
         return result
       })
     },

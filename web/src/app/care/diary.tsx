@@ -14,6 +14,7 @@ import { MAX_PERSON_FILTER, type NotesCursor } from '../../features/notes/api/no
 import { searchNotesPage } from '../../features/notes/api/search-notes.ts'
 import { CorrectNoteDialog, DeleteNoteDialog } from '../../features/notes/components/note-dialogs.tsx'
 import { NoteList } from '../../features/notes/components/note-list.tsx'
+import { hasCorrectionsLeft } from '../../features/notes/note-history.ts'
 import type { NotesFilter } from '../../features/notes/notes-filter.ts'
 import { fullName, type SessionUser } from '../../features/session/session-store.ts'
 import { isConcurrentEdit } from '../../lib/concurrent-edit.ts'
@@ -163,7 +164,7 @@ export function Diary({ user, location, persons, isOwnDiary = false, filter, onF
           <NoteList
             notes={notes}
             persons={isOwnDiary ? null : byId}
-            canCorrect={(note) => note.createdBy === user.id || isManager}
+            canCorrect={(note) => (note.createdBy === user.id || isManager) && hasCorrectionsLeft(note)}
             canDelete={() => isManager}
             onCorrect={setCorrecting}
             onDelete={setDeleting}

@@ -1,6 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
 import { NewPersonSchema } from '@bosted/domain/person'
-import { EmailSchema, PasswordSchema } from '@bosted/domain/validation'
+import { EmailSchema, PasswordSchema, PhoneSchema } from '@bosted/domain/validation'
 import { z } from 'zod'
 
 /** A new answer option as typed: the value stays text until it is saved as a number. */
@@ -30,7 +30,7 @@ export const PersonFormSchema = z.object({
   lastName: z.string().trim(),
   email: EmailSchema,
   password: PasswordSchema,
-  phone: z.string().trim(),
+  phone: PhoneSchema,
   answers: z.array(AnswerDraftSchema),
   includePlaceAnswers: z.boolean(),
   features: FeaturesSchema,

@@ -1,6 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
 import { CREATION_FORM_JOB_ROLE, NewUserSchema } from '@bosted/domain/user'
-import { EmailSchema, PasswordSchema } from '@bosted/domain/validation'
+import { EmailSchema, PasswordSchema, PhoneSchema } from '@bosted/domain/validation'
 import { z } from 'zod'
 
 /** Roles a creator may give: employees and superusers; admins only when an admin creates. */
@@ -12,7 +12,7 @@ export const UserFormSchema = z.object({
   lastName: z.string().trim(),
   email: EmailSchema,
   password: PasswordSchema,
-  phone: z.string().trim(),
+  phone: PhoneSchema,
   jobRole: z.string().trim(),
   userRole: z.enum(CREATABLE_ROLES),
   locations: z.array(z.string()).min(1, da.form.locationsRequired),

@@ -1,7 +1,7 @@
-import { NOTE_MAX_LENGTH, NoteTextSchema } from '@bosted/domain/answer'
+import { NOTE_MAX_LENGTH, NOTE_MAX_REVISIONS, NoteTextSchema } from '@bosted/domain/answer'
 import { expect, test } from 'vitest'
 import type { StoredNote } from './api/note-document.ts'
-import { correction, deletionMarker, lastCorrection, versions } from './note-history.ts'
+import { correction, deletionMarker, hasCorrectionsLeft, lastCorrection, versions } from './note-history.ts'
 
 const note: StoredNote = {
   id: 'n1',
@@ -51,4 +51,13 @@ test('an entry is required after trimming and at most 5,000 characters', () => {
   expect(NoteTextSchema.safeParse('x'.repeat(5000)).success).toBe(true)
   expect(NoteTextSchema.safeParse(` ${'x'.repeat(5000)} `).success).toBe(true)
   expect(NoteTextSchema.safeParse('x'.repeat(5001)).error?.issues[0]?.message).toBe('Notatet må højst være 5000 tegn')
+})
+
+test('an entry takes 50 corrections and no more (the rules keep at most 50 earlier texts)', () => {
+  const earlier = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({ text: `T${i}`, at: '2026-11-21T09:00:00.000Z', by: 'sup', byName: 'J' }))
+  expect(NOTE_MAX_REVISIONS).toBe(50)
+  expect(hasCorrectionsLeft(note)).toBe(true)
+  expect(hasCorrectionsLeft({ ...note, revisions: earlier(49) })).toBe(true)
+  expect(hasCorrectionsLeft({ ...note, revisions: earlier(50) })).toBe(false)
 })

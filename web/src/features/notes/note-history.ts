@@ -1,4 +1,4 @@
-import type { NoteDeletion, NoteRevision } from '@bosted/domain/answer'
+import { NOTE_MAX_REVISIONS, type NoteDeletion, type NoteRevision } from '@bosted/domain/answer'
 import type { StoredNote } from './api/note-document.ts'
 
 export type Editor = { id: string; name: string }
@@ -22,6 +22,9 @@ export function correction(
     revisions: [...(note.revisions ?? []), earlier],
   }
 }
+
+/** Whether an entry can take one more correction (firestore.rules keeps at most NOTE_MAX_REVISIONS earlier texts). */
+export const hasCorrectionsLeft = (note: StoredNote): boolean => (note.revisions?.length ?? 0) < NOTE_MAX_REVISIONS
 
 /** The marker that takes a deleted entry's place: who, when and why (the text itself is kept). */
 export function deletionMarker(reason: string, editor: Editor, now: Date): NoteDeletion {

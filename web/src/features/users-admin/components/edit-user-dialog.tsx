@@ -1,6 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
 import { USER_ROLES, type User, type UserRole } from '@bosted/domain/user'
-import { FirstNameSchema, NameSchema } from '@bosted/domain/validation'
+import { FirstNameSchema, NamePartSchema } from '@bosted/domain/validation'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
@@ -11,7 +11,7 @@ import { TextField } from '../../../components/ui/text-field.tsx'
 
 const EditUserSchema = z.object({
   firstName: FirstNameSchema,
-  lastName: NameSchema,
+  lastName: NamePartSchema,
   jobRole: z.string().trim(),
   disabled: z.boolean(),
   userRole: z.enum(USER_ROLES),

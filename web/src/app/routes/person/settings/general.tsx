@@ -1,6 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
 import { NewPersonSchema, type Person } from '@bosted/domain/person'
-import { EMAIL_PATTERN, NameSchema } from '@bosted/domain/validation'
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NamePartSchema, PhoneSchema } from '@bosted/domain/validation'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useEffect, useRef } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
@@ -20,12 +20,15 @@ import { usePersonSettings } from './use-person-settings.ts'
 
 const GeneralSchema = z.object({
   firstName: NewPersonSchema.shape.firstName,
-  lastName: NameSchema,
+  lastName: NamePartSchema,
   email: z
     .string()
     .trim()
-    .refine((value) => value === '' || EMAIL_PATTERN.test(value), da.validation.emailInvalid),
-  phone: z.string().trim(),
+    .refine(
+      (value) => value === '' || (value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value)),
+      da.validation.emailInvalid,
+    ),
+  phone: PhoneSchema,
   locale: z.string(),
   disabled: z.boolean(),
 })
