@@ -73,6 +73,7 @@ export const da = {
   shell: {
     appName: 'Bosted',
     /** The api reports that the backend stores nothing (a full disk). */
+    passwordChangeRequired: 'Du skal skifte din adgangskode, før du kan fortsætte.',
     storageFull:
       'Intet kan gemmes lige nu: serveren har ikke mere plads. Det, du skriver, bliver ikke gemt. Sig det til jeres it-ansvarlige.',
     home: 'Bosted – gå til Dagsoversigt',
@@ -554,6 +555,47 @@ export const da = {
     edit: 'Rediger',
     editUser: (name: string) => `Rediger ${name}`,
     you: '(dig)',
+  },
+  /** Passwords: the pilot policy, changing one's own, temporary ones, forgotten ones (ADR 0023). */
+  passwords: {
+    tooShort: 'Adgangskoden skal være mindst 12 tegn',
+    isEmail: 'Adgangskoden må ikke være emailen',
+    tooCommon: 'Adgangskoden er for almindelig. Vælg en, der er sværere at gætte.',
+    pilotHint: 'Mindst 12 tegn. Ikke emailen og ikke en almindelig adgangskode.',
+    menuItem: 'Skift adgangskode',
+    changeTitle: 'Skift adgangskode',
+    current: 'Nuværende adgangskode',
+    next: 'Ny adgangskode',
+    repeat: 'Gentag ny adgangskode',
+    mismatch: 'De to adgangskoder er ikke ens',
+    sameAsCurrent: 'Den nye adgangskode skal være en anden end den nuværende',
+    wrongCurrent: 'Den nuværende adgangskode er forkert',
+    submit: 'Skift adgangskode',
+    submitting: 'Skifter adgangskode …',
+    changed: 'Din adgangskode er skiftet. Du er logget ud på dine andre enheder.',
+    forcedIntro: 'Du er logget ind med en midlertidig adgangskode. Vælg din egen adgangskode, før du fortsætter.',
+    mustChange: 'Du skal skifte din adgangskode, før du kan fortsætte.',
+    forgotLink: 'Glemt adgangskode?',
+    forgotAsk:
+      'Spørg din leder, en superbruger eller en administrator på dit bosted. De kan give dig en midlertidig adgangskode, som du selv skifter, første gang du logger ind.',
+    forgotMailIntro: 'Du kan også få et link til at vælge en ny adgangskode sendt til din arbejdsmail.',
+    forgotSend: 'Send link',
+    forgotSending: 'Sender …',
+    forgotSent:
+      'Hvis emailen hører til en konto, er der nu sendt et link til den. Linket virker i en time og kun én gang.',
+    resetTitle: 'Vælg ny adgangskode',
+    resetSubmit: 'Gem ny adgangskode',
+    resetDone: 'Din nye adgangskode er gemt. Log ind med den.',
+    resetInvalid: 'Linket er ugyldigt, allerede brugt eller udløbet. Bed om et nyt.',
+    backToLogin: 'Tilbage til log ind',
+    temporaryTitle: 'Midlertidig adgangskode',
+    temporaryIntro: (name: string) =>
+      `Giv ${name} en midlertidig adgangskode. Den skal skiftes ved næste login, og ${name} logges ud alle andre steder.`,
+    temporaryField: 'Midlertidig adgangskode',
+    temporarySubmit: 'Sæt midlertidig adgangskode',
+    temporaryPending: 'Sætter midlertidig adgangskode',
+    temporaryOk: 'Den midlertidige adgangskode er sat',
+    temporaryFail: 'Den midlertidige adgangskode blev ikke sat',
   },
   /** Messages for the api's stable error codes, shown by the web. */
   api: {
