@@ -10,6 +10,7 @@ import {
   signJwt,
 } from './identity.ts'
 import type { SigningKeys, TrustedServiceAccount } from './keys.ts'
+import type { OobCodes } from './oob.ts'
 import {
   CUSTOM_TOKEN_AUDIENCE,
   decodeRefreshToken,
@@ -34,7 +35,14 @@ export type AuthSigning = {
 }
 
 /** Who is calling and for which project (wire reference §1.2). */
-export type AuthContext = { store: AuthStore; project: string; privileged: boolean; signing: AuthSigning }
+export type AuthContext = {
+  store: AuthStore
+  project: string
+  privileged: boolean
+  signing: AuthSigning
+  /** Password-reset codes (auth/oob.ts); absent where none are issued. */
+  oob?: OobCodes
+}
 /** For operations that neither sign nor verify tokens (also run by the import at start-up). */
 type StoreContext = Omit<AuthContext, 'signing'>
 export type Body = Record<string, unknown>
@@ -107,7 +115,7 @@ function num(body: Body, key: string): number | undefined {
 // --- Users
 
 /** Mirrors `fields` onto the user; an undefined value removes the field, as the official state does. */
-function applyFields(user: AuthUser, fields: Partial<AuthUser>): AuthUser {
+export function applyFields(user: AuthUser, fields: Partial<AuthUser>): AuthUser {
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined) delete user[key]
     else user[key] = value
