@@ -73,7 +73,6 @@ export const da = {
   shell: {
     appName: 'Bosted',
     /** The api reports that the backend stores nothing (a full disk). */
-    passwordChangeRequired: 'Du skal skifte din adgangskode, før du kan fortsætte.',
     storageFull:
       'Intet kan gemmes lige nu: serveren har ikke mere plads. Det, du skriver, bliver ikke gemt. Sig det til jeres it-ansvarlige.',
     home: 'Bosted – gå til Dagsoversigt',
@@ -609,6 +608,7 @@ export const da = {
     crossSite: 'Forespørgslen blev afvist af sikkerhedshensyn.',
     internal: 'Der skete en uventet fejl. Prøv igen.',
     unavailable: 'Tjenesten er ikke tilgængelig lige nu.',
+    passwordChangeRequired: 'Du skal skifte din adgangskode, før du kan fortsætte.',
     storageFull:
       'Intet kan gemmes lige nu, fordi serveren ikke har plads. Det, du har skrevet, er ikke gemt. Sig det til jeres it-ansvarlige.',
   },
