@@ -151,6 +151,8 @@ function StaffList({ locationId, access }: { locationId: string; access: Setting
       <EditUserDialog
         user={editing}
         canChangeRole={access.isAdmin}
+        // Whoever may edit a colleague may give them a temporary password; one's own is changed instead.
+        canSetPassword={editing !== null && editing.id !== access.user?.id}
         onClose={() => setEditing(null)}
         onSubmit={(user, values) => {
           setEditing(null)

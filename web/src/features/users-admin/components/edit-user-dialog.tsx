@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field } from '../../../components/ui/field.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
+import { TemporaryPassword } from '../../passwords/components/temporary-password.tsx'
 
 const EditUserSchema = z.object({
   firstName: FirstNameSchema,
@@ -25,12 +26,14 @@ type Props = {
   user: User | null
   /** Admins change the role too (the api's role call). */
   canChangeRole: boolean
+  /** A temporary password can be set (not for oneself, nor by a superuser for a superuser or an admin). */
+  canSetPassword?: boolean
   onSubmit: (user: User, values: EditedUser) => void
   onClose: () => void
 }
 
 /** Name, job role and disabled of a colleague; the role for admins. */
-export function EditUserDialog({ user, canChangeRole, onSubmit, onClose }: Props) {
+export function EditUserDialog({ user, canChangeRole, canSetPassword = false, onSubmit, onClose }: Props) {
   const form = useForm<EditUser, unknown, EditedUser>({ resolver: zodResolver(EditUserSchema), mode: 'onBlur' })
   useEffect(() => {
     if (user === null) return
@@ -77,6 +80,7 @@ export function EditUserDialog({ user, canChangeRole, onSubmit, onClose }: Props
               </button>
             </div>
           </form>
+          {canSetPassword && <TemporaryPassword userId={user.id} name={name} email={user.contact?.email ?? null} />}
         </FormProvider>
       )}
     </Dialog>
