@@ -188,3 +188,16 @@ test('codes are stored only as their hash; with a mailer the control plane lists
   const response = await fetch(`http://127.0.0.1:${emulator.adminPort}/emulator/v1/projects/${PROJECT}/oobCodes`)
   expect(((await response.json()) as { oobCodes: unknown[] }).oobCodes).toEqual([])
 })
+
+test('an account gets at most five codes an hour', async () => {
+  const email = 'mange@bosted.test'
+  await newAccount(email)
+  for (let index = 0; index < 5; index += 1) {
+    expect((await auth('sendOobCode', { requestType: 'PASSWORD_RESET', email })).status).toBe(200)
+  }
+  expect(errorOf(await auth('sendOobCode', { requestType: 'PASSWORD_RESET', email }))).toBe(
+    'RESET_PASSWORD_EXCEED_LIMIT',
+  )
+  clock += 60 * 60 * 1000 + 1
+  expect((await auth('sendOobCode', { requestType: 'PASSWORD_RESET', email })).status).toBe(200)
+})

@@ -170,8 +170,9 @@ export const passwordRoutes = new Hono<AppEnv>()
     try {
       await identityToolkit(config.identityToolkit, 'sendOobCode', { requestType: 'PASSWORD_RESET', email })
     } catch (error) {
-      // The same answer whether or not the email has an account.
-      if (!(error instanceof IdentityToolkitError && error.reason === 'EMAIL_NOT_FOUND')) throw error
+      // The same answer whether or not the email has an account, or has had its mails for this hour.
+      const quiet = ['EMAIL_NOT_FOUND', 'RESET_PASSWORD_EXCEED_LIMIT']
+      if (!(error instanceof IdentityToolkitError && quiet.includes(error.reason))) throw error
     }
     return c.json({ sent: true })
   })

@@ -10,6 +10,8 @@ import { hashPassword } from './tokens.ts'
 /** How long a password-reset code works, as Firebase's (one hour). */
 export const OOB_CODE_LIFETIME_MS = 60 * 60 * 1000
 const OUTBOX_SIZE = 100
+/** Codes an account gets per hour at most (Firebase answers RESET_PASSWORD_EXCEED_LIMIT past its own quota). */
+export const OOB_CODES_PER_HOUR = 5
 const PASSWORD_MIN_LENGTH = 6
 
 export type OobOptions = {
@@ -73,6 +75,9 @@ export class OobCodes {
         'UPDATE auth_oob_codes SET used_at = ? WHERE project = ? AND local_id = ? AND used_at IS NULL',
       ),
       prune: db.prepare<[number]>('DELETE FROM auth_oob_codes WHERE expires_at < ?'),
+      recent: db.prepare<[string, string, number], { n: number }>(
+        'SELECT count(*) AS n FROM auth_oob_codes WHERE project = ? AND local_id = ? AND created_at > ?',
+      ),
     }
     this.#mailer = options.mailer
     this.#resetUrl = options.resetUrl ?? 'http://localhost/reset-password'
@@ -83,11 +88,16 @@ export class OobCodes {
     return this.#mailer !== undefined
   }
 
-  /** A new code for the user; its link. Codes older than a day past their expiry are forgotten. */
+  /**
+   * A new code for the user; its link. At most OOB_CODES_PER_HOUR an account (RESET_PASSWORD_EXCEED_LIMIT),
+   * so nobody fills a colleague's inbox through the public endpoint. Codes a day past their expiry are forgotten.
+   */
   create(project: string, user: AuthUser & { email: string }, requestType: string): OobListing {
     const code = randomBytes(32).toString('base64url')
     const now = this.#now()
     this.#statements.prune.run(now - 86_400_000)
+    const recent = this.#statements.recent.get(project, user.localId, now - OOB_CODE_LIFETIME_MS)?.n ?? 0
+    assert(recent < OOB_CODES_PER_HOUR, 'RESET_PASSWORD_EXCEED_LIMIT')
     this.#statements.insert.run(
       hash(code),
       project,
