@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:net'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { OobCodes } from '../src/auth/oob.ts'
+import { sendMail } from '../src/auth/smtp.ts'
 import { type EmulatorLite, startEmulatorLite } from '../src/index.ts'
 
 const PROJECT = 'demo-password-reset'
@@ -200,4 +201,21 @@ test('an account gets at most five codes an hour', async () => {
   )
   clock += 60 * 60 * 1000 + 1
   expect((await auth('sendOobCode', { requestType: 'PASSWORD_RESET', email })).status).toBe(200)
+})
+
+test('the SMTP client never sends a password over a connection without TLS', async () => {
+  const before = smtp.mails.length
+  await expect(
+    sendMail(
+      { host: '127.0.0.1', port: smtp.port, from: 'bosted@kommune.test', user: 'relay', password: 'hemmelig' },
+      { to: EMAIL, subject: 'Test', text: 'Hej' },
+    ),
+  ).rejects.toThrow(/no TLS/)
+  await expect(
+    sendMail(
+      { host: '127.0.0.1', port: smtp.port, from: 'bosted@kommune.test' },
+      { to: 'a@b.dk\r\nBcc: c@d.dk', subject: 'x', text: 'y' },
+    ),
+  ).rejects.toThrow(/not a plain address/)
+  expect(smtp.mails.length).toBe(before)
 })
