@@ -88,3 +88,38 @@ test('Glemt adgangskode? on the sign-in page says whom to ask', SHELL, async ({ 
     page.getByText('Spørg din leder, en superbruger eller en administrator på dit bosted.', { exact: false }),
   ).toBeVisible()
 })
+
+/** A reset link's code for `email`, as a mail would carry it (asked of Auth's privileged listener). */
+async function resetCode(email: string): Promise<string> {
+  const response = await fetch(
+    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ requestType: 'PASSWORD_RESET', email, returnOobLink: true }),
+    },
+  )
+  const body = (await response.json()) as { oobCode?: string }
+  if (!body.oobCode) throw new Error(`no reset code: ${JSON.stringify(body)}`)
+  return body.oobCode
+}
+
+test("a reset link's page sets a new password once", async ({ page, allowConsoleErrors }) => {
+  const account = await createEmployee()
+  const oobCode = await resetCode(account.email)
+  const choose = async (password: string) => {
+    await page.goto(`/reset-password?mode=resetPassword&oobCode=${encodeURIComponent(oobCode)}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Vælg ny adgangskode' })).toBeVisible()
+    await page.getByLabel('Ny adgangskode', { exact: true }).fill(password)
+    await page.getByLabel('Gentag ny adgangskode').fill(password)
+    await page.getByRole('button', { name: 'Gem ny adgangskode' }).click()
+  }
+  await choose('nulstillet-kode-1')
+  await expect(page.getByText('Din nye adgangskode er gemt. Log ind med den.')).toBeVisible()
+
+  allowConsoleErrors(failedRequest(400, '/api/auth/reset-password'))
+  await choose('en-anden-kode-22')
+  await expect(page.getByText('Linket er ugyldigt, allerede brugt eller udløbet. Bed om et nyt.')).toBeVisible()
+
+  await signIn(page, account.email, 'nulstillet-kode-1')
+})
