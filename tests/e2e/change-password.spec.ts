@@ -4,6 +4,9 @@ import { createEmployee } from './staff-account.ts'
 
 const SHELL = { tag: '@shell' }
 
+/** How far the page reaches past the right edge of the screen, in px (0: no sideways scrolling). */
+const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+
 async function fillPasswords(page: Page, current: string, next: string): Promise<void> {
   await page.getByLabel('Nuværende adgangskode').fill(current)
   await page.getByLabel('Ny adgangskode', { exact: true }).fill(next)
@@ -29,6 +32,7 @@ test(
       await chooseFromUserMenu(page, account.name, 'Skift adgangskode')
       await expect(page).toHaveURL(/\/password$/)
       await expect(page.getByRole('heading', { level: 1, name: 'Skift adgangskode' })).toBeVisible()
+      expect(await sidewaysOverflow(page)).toBe(0)
 
       allowConsoleErrors(failedRequest(400, '/api/auth/change-password'))
       await fillPasswords(page, 'forkert-kode', 'min-egen-nye-kode')
@@ -115,6 +119,7 @@ test("a reset link's page sets a new password once", async ({ page, allowConsole
     await page.getByRole('button', { name: 'Gem ny adgangskode' }).click()
   }
   await choose('nulstillet-kode-1')
+  expect(await sidewaysOverflow(page)).toBe(0)
   await expect(page.getByText('Din nye adgangskode er gemt. Log ind med den.')).toBeVisible()
 
   allowConsoleErrors(failedRequest(400, '/api/auth/reset-password'))

@@ -46,7 +46,6 @@ export const PROTECTED_PAGES: [path: string, heading: string, child?: string][] 
   ['/admin/location/solsikken/features', 'Lokation', 'Funktioner'],
   ['/admin/location/region/nord/solsikken/subscription', 'Lokation', 'Abonnement'],
   ['/admin/person/demo-borger01/settings', 'Borgerindstillinger'],
-  ['/password', 'Skift adgangskode'],
 ]
 
 type Fixtures = {
