@@ -2,13 +2,12 @@ import { da } from '@bosted/domain/messages/da'
 import { USER_ROLES, type User, type UserRole } from '@bosted/domain/user'
 import { FirstNameSchema, NameSchema } from '@bosted/domain/validation'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field } from '../../../components/ui/field.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
-import { TemporaryPassword } from '../../passwords/components/temporary-password.tsx'
 
 const EditUserSchema = z.object({
   firstName: FirstNameSchema,
@@ -26,14 +25,14 @@ type Props = {
   user: User | null
   /** Admins change the role too (the api's role call). */
   canChangeRole: boolean
-  /** A temporary password can be set (not for oneself, nor by a superuser for a superuser or an admin). */
-  canSetPassword?: boolean
+  /** What follows the form for this user (the route puts the temporary password there). */
+  below?: (user: User, name: string) => ReactNode
   onSubmit: (user: User, values: EditedUser) => void
   onClose: () => void
 }
 
 /** Name, job role and disabled of a colleague; the role for admins. */
-export function EditUserDialog({ user, canChangeRole, canSetPassword = false, onSubmit, onClose }: Props) {
+export function EditUserDialog({ user, canChangeRole, below, onSubmit, onClose }: Props) {
   const form = useForm<EditUser, unknown, EditedUser>({ resolver: zodResolver(EditUserSchema), mode: 'onBlur' })
   useEffect(() => {
     if (user === null) return
@@ -80,7 +79,7 @@ export function EditUserDialog({ user, canChangeRole, canSetPassword = false, on
               </button>
             </div>
           </form>
-          {canSetPassword && <TemporaryPassword userId={user.id} name={name} email={user.contact?.email ?? null} />}
+          {below?.(user, name)}
         </FormProvider>
       )}
     </Dialog>
