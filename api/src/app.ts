@@ -15,7 +15,7 @@ import { clientAddress } from './middleware/client-address.ts'
 import { RateLimiter } from './middleware/rate-limit.ts'
 import { sameOrigin } from './middleware/same-origin.ts'
 import { WriteGate, writeGate } from './middleware/write-gate.ts'
-import { authRoutes } from './routes/auth/auth.routes.ts'
+import { authRoutes, passwordRoutes } from './routes/auth/auth.routes.ts'
 import { healthRoutes } from './routes/health/health.routes.ts'
 import { accessLogRoutes, accessLogVerifyRoutes } from './routes/person/access-log.routes.ts'
 import { personRoutes } from './routes/person/person.routes.ts'
@@ -32,6 +32,8 @@ export const DEFAULT_CONFIG: AppConfig = {
   bodyLimitBytes: 16 * 1024,
   identityToolkit: { emulatorHost: undefined, apiKey: 'demo-api-key' },
   acceptUnsignedTokens: false,
+  passwordPolicy: 'pilot',
+  resetByMail: false,
 }
 
 /** How much of a refused body the api reads and throws away so its sender can read the 413. */
@@ -127,6 +129,7 @@ export function createApp(options: { firebase: Firebase; config?: Partial<AppCon
     .use('/api/person/*', writeGate)
     .route('/api/health', healthRoutes)
     .route('/api/auth', authRoutes)
+    .route('/api/auth', passwordRoutes)
     .route('/api/user', userRoutes)
     .route('/api/person', personRoutes)
     .route('/api/person', accessLogRoutes)

@@ -74,3 +74,13 @@ test('unsigned tokens can be accepted in emulator mode only, and are off by defa
     readEnv({ FIREBASE_PROJECT_ID: 'bosted-prod', FIREBASE_WEB_API_KEY: 'key', ACCEPT_UNSIGNED_TOKENS: 'true' }),
   ).toThrow(/ACCEPT_UNSIGNED_TOKENS/)
 })
+
+test('the password policy is the demo rule against emulators, the pilot rule in production, and what PASSWORD_POLICY says', () => {
+  expect(appConfigFromEnv(readEnv(emulators)).passwordPolicy).toBe('demo')
+  expect(appConfigFromEnv(readEnv({ ...emulators, PASSWORD_POLICY: 'pilot' })).passwordPolicy).toBe('pilot')
+  const production = { FIREBASE_PROJECT_ID: 'bosted-prod', FIREBASE_WEB_API_KEY: 'key' }
+  expect(appConfigFromEnv(readEnv(production)).passwordPolicy).toBe('pilot')
+  expect(() => readEnv({ ...emulators, PASSWORD_POLICY: 'weak' })).toThrow(/PASSWORD_POLICY/)
+  expect(appConfigFromEnv(readEnv(emulators)).resetByMail).toBe(false)
+  expect(appConfigFromEnv(readEnv({ ...emulators, PILOT_SMTP_HOST: 'smtp.kommune.dk' })).resetByMail).toBe(true)
+})

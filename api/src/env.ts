@@ -1,4 +1,4 @@
-import { SESSION_COOKIE_MAX_AGE_MS } from '@bosted/domain'
+import { PASSWORD_POLICIES, SESSION_COOKIE_MAX_AGE_MS } from '@bosted/domain'
 import { z } from 'zod'
 import { readServiceAccount } from './lib/custom-token.ts'
 import type { AppConfig } from './lib/types.ts'
@@ -51,6 +51,14 @@ const EnvSchema = z
     LOGIN_RATE_LIMIT_MAX: positiveInt.default(300),
     LOGIN_RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
     LOGIN_ACCOUNT_LIMIT_MAX: positiveInt.default(10),
+    /**
+     * Which rules new passwords must pass (docs/decisions/0023-passwords.md): `pilot` (12 characters,
+     * not the email, not a common one) or `demo` (the spec's 6). Default: `demo` against emulators
+     * (the demo data's password is 8 characters), `pilot` against a real project. A pilot sets `pilot`.
+     */
+    PASSWORD_POLICY: z.enum(PASSWORD_POLICIES).optional(),
+    /** Set where an SMTP relay is configured: "Glemt adgangskode?" then offers a reset link by mail. */
+    PILOT_SMTP_HOST: z.string().min(1).optional(),
   })
   .refine((env) => env.ACCEPT_UNSIGNED_TOKENS === 'false' || env.FIREBASE_AUTH_EMULATOR_HOST !== undefined, {
     path: ['ACCEPT_UNSIGNED_TOKENS'],
@@ -88,6 +96,8 @@ export function appConfigFromEnv(env: Env): AppConfig {
       apiKey: env.FIREBASE_WEB_API_KEY ?? 'demo-api-key',
     },
     acceptUnsignedTokens: env.ACCEPT_UNSIGNED_TOKENS === 'true',
+    passwordPolicy: env.PASSWORD_POLICY ?? (env.FIREBASE_AUTH_EMULATOR_HOST ? 'demo' : 'pilot'),
+    resetByMail: env.PILOT_SMTP_HOST !== undefined,
     emulatorServiceAccount:
       env.FIREBASE_AUTH_EMULATOR_HOST && env.EMULATOR_SERVICE_ACCOUNT_FILE
         ? readServiceAccount(env.EMULATOR_SERVICE_ACCOUNT_FILE)

@@ -9,13 +9,16 @@ const firebase = createFirebase({
   storageBucket: env.FIREBASE_STORAGE_BUCKET,
   useFirestoreEmulator: env.FIRESTORE_EMULATOR_HOST !== undefined,
 })
-const app = createApp({ firebase, config: appConfigFromEnv(env) })
+const config = appConfigFromEnv(env)
+const app = createApp({ firebase, config })
 
 const server = serve({ fetch: app.fetch, hostname: env.API_HOST, port: env.API_PORT }, (info) => {
   const mode = env.FIREBASE_AUTH_EMULATOR_HOST
     ? `emulators, tokens=${env.ACCEPT_UNSIGNED_TOKENS === 'true' ? 'unsigned-accepted' : 'signed'}`
     : 'production Firebase'
-  console.log(`api listening on http://${env.API_HOST}:${info.port}/api (project ${env.FIREBASE_PROJECT_ID}, ${mode})`)
+  console.log(
+    `api listening on http://${env.API_HOST}:${info.port}/api (project ${env.FIREBASE_PROJECT_ID}, ${mode}, passwords=${config.passwordPolicy})`,
+  )
 })
 
 function shutdown(): void {

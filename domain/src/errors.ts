@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'internal',
   'unavailable',
   'storage_full',
+  'password_change_required',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -10,7 +10,12 @@ export const DEFAULT_JOB_ROLE = 'Not specified'
 export const CREATION_FORM_JOB_ROLE = 'Medarbejder'
 
 export const CustomClaimsSchema = z
-  .object({ admin: z.boolean().optional(), userRole: z.enum(USER_ROLES).optional() })
+  .object({
+    admin: z.boolean().optional(),
+    userRole: z.enum(USER_ROLES).optional(),
+    /** Set with a temporary password: the account must choose its own before anything else. */
+    mustChangePassword: z.boolean().optional(),
+  })
   .catchall(z.unknown())
 export type CustomClaims = z.infer<typeof CustomClaimsSchema>
 

@@ -55,7 +55,12 @@ test("the header shows the active location's logo, whole and inside the screen",
 
 test('Admin is in the user menu for the admin only', SHELL, async ({ page }) => {
   await signIn(page, ACCOUNTS.admin.email)
-  await expect(await openUserMenu(page, ACCOUNTS.admin.name)).toHaveText(['Indstillinger', 'Admin', 'Log ud'])
+  await expect(await openUserMenu(page, ACCOUNTS.admin.name)).toHaveText([
+    'Indstillinger',
+    'Admin',
+    'Skift adgangskode',
+    'Log ud',
+  ])
   await chooseFromUserMenu(page, ACCOUNTS.admin.name, 'Admin')
   await expect(page).toHaveURL(/\/admin$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible()
@@ -63,7 +68,7 @@ test('Admin is in the user menu for the admin only', SHELL, async ({ page }) => 
   for (const account of [ACCOUNTS.superuser, ACCOUNTS.employee]) {
     await page.context().clearCookies()
     await signIn(page, account.email)
-    await expect(await openUserMenu(page, account.name)).toHaveText(['Indstillinger', 'Log ud'])
+    await expect(await openUserMenu(page, account.name)).toHaveText(['Indstillinger', 'Skift adgangskode', 'Log ud'])
   }
 })
 

@@ -13,6 +13,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   internal: da.api.internal,
   unavailable: da.api.unavailable,
   storage_full: da.api.storageFull,
+  password_change_required: da.api.passwordChangeRequired,
 }
 
 /** An error that leaves the api as `{error:{code,message,fields?}}` with its status (see app.ts onError). */
@@ -53,6 +54,8 @@ export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   unavailable: 503,
   // 507 Insufficient Storage: the backend cannot store anything (a full disk, an exhausted quota).
   storage_full: 507,
+  // The account holds a temporary password: only changing it (and signing out) is allowed.
+  password_change_required: 403,
 }
 
 export const httpError = (code: ErrorCode, options?: ConstructorParameters<typeof HttpError>[2]) =>

@@ -1,3 +1,4 @@
+import type { PasswordPolicy } from '@bosted/domain'
 import type { DecodedIdToken } from 'firebase-admin/auth'
 import type { RateLimiter } from '../middleware/rate-limit.ts'
 import type { WriteGate } from '../middleware/write-gate.ts'
@@ -22,6 +23,10 @@ export type AppConfig = {
   identityToolkit: { emulatorHost: string | undefined; apiKey: string }
   /** Emulator mode only: unsigned tokens are believed too (the official Auth emulator's). */
   acceptUnsignedTokens: boolean
+  /** The rules new passwords must pass (PASSWORD_POLICY). */
+  passwordPolicy: PasswordPolicy
+  /** Whether a forgotten password can be reset by a link sent by mail (an SMTP relay is configured). */
+  resetByMail: boolean
   /**
    * Emulator mode only: the key refresh signs its custom tokens with (emulator-lite trusts no
    * unsigned ones). Without it refresh falls back to firebase-admin's unsigned emulator tokens,

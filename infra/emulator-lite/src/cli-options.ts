@@ -109,6 +109,12 @@ export const CLI_OPTIONS = {
     arg: 'N',
     help: 'MiB kept in the data directory and released when the disk fills, so reads and their access log go on (env EMULATOR_DISK_RESERVE_MIB; default 16, 0 for none)',
   },
+  'password-reset-url': {
+    type: 'string',
+    default: process.env.PASSWORD_RESET_URL,
+    arg: 'URL',
+    help: 'the page password-reset links open, e.g. https://bosted.kommune.dk:8443/reset-password (env PASSWORD_RESET_URL); mail goes through PILOT_SMTP_HOST/PORT/USER/PASSWORD/FROM when set',
+  },
   help: { type: 'boolean', short: 'h', default: false, help: 'print these options and exit' },
 } as const satisfies Record<string, NonNullable<ParseArgsConfig['options']>[string] & { arg?: string; help: string }>
 

@@ -3,6 +3,7 @@
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { smtpConfigFromEnv } from './auth/smtp.ts'
 import { CliUsageError, formatHelp, parseCli } from './cli-options.ts'
 import { startEmulatorLite } from './index.ts'
 import { RulesError } from './rules/index.ts'
@@ -57,6 +58,7 @@ try {
     rotateSigningKey: values['rotate-signing-key'],
     storageUploads: { maxBytes: maxUploadBytes(values['max-upload-bytes']) },
     ...reserveBytes(values['disk-reserve-mib']),
+    passwordReset: { smtp: smtpConfigFromEnv(process.env), resetUrl: values['password-reset-url'] },
   })
   if (emulator.authImport) {
     const { imported, failed, source } = emulator.authImport
@@ -68,6 +70,8 @@ try {
   console.log(
     `emulator-lite ready firestore=http://${emulator.host}:${emulator.firestorePort} storage=http://${emulator.host}:${emulator.storagePort} auth=http://${emulator.host}:${emulator.authPort} admin=http://${emulator.adminHost}:${emulator.adminPort} tokens=${emulator.tokens}${emulator.adminSecretFile ? ` admin-secret-file=${emulator.adminSecretFile}` : ''}`,
   )
+  const smtp = smtpConfigFromEnv(process.env)
+  if (smtp) console.log(`emulator-lite sends password-reset links through smtp://${smtp.host}:${smtp.port}`)
   const stop = () => emulator.close().then(() => process.exit(0))
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)

@@ -11,9 +11,11 @@ import { createIdTokenVerifier, type IdTokenVerifier } from './auth/identity.ts'
 import { type ImportResult, importOfficialExport } from './auth/import.ts'
 import { createKeyRoutes, type KeyRoute } from './auth/key-routes.ts'
 import { loadServiceAccount, type ServiceAccountKey, SigningKeys } from './auth/keys.ts'
+import { OobCodes } from './auth/oob.ts'
 import type { AuthSigning } from './auth/operations.ts'
 import { authRootRoutes, authRoutes } from './auth/routes.ts'
 import { SignInThrottle, type SignInThrottleOptions } from './auth/sign-in-throttle.ts'
+import { type SmtpConfig, sendMail } from './auth/smtp.ts'
 import type { QueryOptions } from './firestore/query.ts'
 import { firestoreRootRoutes, firestoreRoutes } from './firestore/routes.ts'
 import { createCoreApp, type Listener, type Route, type VerifyIdToken } from './http/core.ts'
@@ -116,6 +118,12 @@ export type EmulatorLiteOptions = {
   diskReserveBytes?: number
   /** How often the data disk's free space is checked, in ms (default 2,000). */
   diskCheckEveryMs?: number
+  /**
+   * Password reset by mail (accounts:sendOobCode / resetPassword): the SMTP relay that sends the
+   * links (PILOT_SMTP_*; without it the codes are listed on the admin listener only), the page the
+   * links open, and the clock of the codes' hour (tests).
+   */
+  passwordReset?: { smtp?: SmtpConfig | undefined; resetUrl?: string | undefined; now?: () => number }
 }
 
 export type EmulatorLite = {
@@ -266,12 +274,19 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     rulesets,
     uploads,
   })
+  const smtp = options.passwordReset?.smtp
+  const oob = new OobCodes(store.db, {
+    mailer: smtp ? (message) => sendMail(smtp, message) : undefined,
+    resetUrl: options.passwordReset?.resetUrl,
+    ...(options.passwordReset?.now ? { now: options.passwordReset.now } : {}),
+  })
   const auth = authRoutes({
     store: authStore,
     defaultProject: authProjectId,
     signing,
     keyRoute,
     throttle: new SignInThrottle(options.signInThrottle),
+    oob,
   })
   const tables: Record<Listener, Route[][]> = {
     firestore: [firestoreRootRoutes, [health('firestore')], firestore],

@@ -224,6 +224,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               ...(options.persist && liteAuth ? ['--import-auth', join(officialAuthDir, 'data')] : []),
               // The official Auth emulator signs nothing: only then does emulator-lite believe unsigned tokens.
               ...(liteAuth ? [] : ['--accept-unsigned-tokens']),
+              // Password-reset links (mailed only with PILOT_SMTP_HOST) open the app's reset page (ADR 0023).
+              '--password-reset-url',
+              process.env.PASSWORD_RESET_URL ??
+                `http://${env.PUBLIC_HOST ?? env.STACK_HOST}:${env.APP_PORT}/reset-password`,
             ],
             env: {},
             // Auth listens last, so once it answers every port does.

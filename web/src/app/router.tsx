@@ -50,6 +50,8 @@ export const routes: RouteObject[] = [
         // Already signed in: straight to the daily overview.
         loader: () => (readCookie(USER_ID_COOKIE) !== null && session.user !== null ? redirect('/daily') : null),
       }),
+      // The page a password-reset mail's link opens: no session (ADR 0023).
+      page(() => import('./routes/reset-password.tsx'), { path: 'reset-password' }),
       page(() => import('./routes/app-shell.tsx'), {
         id: 'app',
         loader: requireSession,
@@ -59,6 +61,7 @@ export const routes: RouteObject[] = [
           { index: true, loader: to('/daily') },
           page(() => import('./routes/daily.tsx'), { path: 'daily' }),
           page(() => import('./routes/me.tsx'), { path: 'me' }),
+          page(() => import('./routes/password.tsx'), { path: 'password' }),
           page(() => import('./routes/notes.tsx'), { path: 'notes' }),
           page(() => import('./routes/statistics/layout.tsx'), {
             path: 'statistics',

@@ -78,6 +78,9 @@ export async function requireSession({ request }: { request?: Request } = {}): P
   // A person (borger) has one page, "Min dag"; staff never see it.
   const path = request === undefined ? null : new URL(request.url).pathname
   if (user !== null && path !== null) {
+    // A temporary password is changed before anything else (ADR 0023).
+    if (user.customClaims.mustChangePassword === true && path !== PASSWORD_PATH) throw redirect(PASSWORD_PATH)
+    if (path === PASSWORD_PATH) return locationsLoaded(user)
     const isMe = path === ME_PATH || path.startsWith(`${ME_PATH}/`)
     if (user.kind === 'person' && !isMe) throw redirect(ME_PATH)
     if (user.kind !== 'person' && isMe) throw redirect('/daily')
@@ -88,6 +91,13 @@ export async function requireSession({ request }: { request?: Request } = {}): P
 
 /** The person's (borger's) own page. */
 export const ME_PATH = '/me'
+/** Skift adgangskode: for staff and persons alike. */
+export const PASSWORD_PATH = '/password'
+
+async function locationsLoaded(user: SessionUser): Promise<null> {
+  if (!locations.loaded) await loadLocations(user)
+  return null
+}
 
 /** On leaving the app the authentication check stops (SPEC §4). */
 export function stopSessionOnLeave(target: Window = window): void {

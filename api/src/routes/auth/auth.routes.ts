@@ -1,14 +1,47 @@
-import { da, LoginRequestSchema, SESSION_COOKIE, ValidateRequestSchema } from '@bosted/domain'
+import {
+  ChangePasswordRequestSchema,
+  da,
+  ForgotPasswordRequestSchema,
+  LoginRequestSchema,
+  passwordMinLength,
+  ResetPasswordRequestSchema,
+  SESSION_COOKIE,
+  ValidateRequestSchema,
+} from '@bosted/domain'
 import { Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { isAccountDisabled } from '../../lib/account.ts'
 import { clearSessionCookies, setSessionCookies } from '../../lib/cookies.ts'
 import { HttpError, httpError, isUnavailable } from '../../lib/http-error.ts'
-import { idTokenForCustomToken } from '../../lib/identity-toolkit.ts'
+import {
+  IdentityToolkitError,
+  identityToolkit,
+  idTokenForCustomToken,
+  idTokenForPassword,
+} from '../../lib/identity-toolkit.ts'
+import { assertPasswordAllowed, mustChangePassword, setAccountPassword } from '../../lib/passwords.ts'
 import { isInvalidSessionError } from '../../lib/sessions.ts'
 import type { AppEnv } from '../../lib/types.ts'
 import { countRefusal } from '../../middleware/rate-limit.ts'
+import { requireSession } from '../../middleware/require-session.ts'
 import { validateJson } from '../../middleware/validate.ts'
+
+const WRONG_PASSWORD = new Set(['INVALID_PASSWORD', 'INVALID_LOGIN_CREDENTIALS', 'EMAIL_NOT_FOUND'])
+const BAD_OOB_CODE = new Set(['INVALID_OOB_CODE', 'EXPIRED_OOB_CODE'])
+
+/** An Auth REST refusal of a password check, as the api's error (`field` names the password typed). */
+function passwordCheckError(error: unknown, field: string): never {
+  if (!(error instanceof IdentityToolkitError)) throw error
+  if (WRONG_PASSWORD.has(error.reason)) {
+    throw httpError('invalid_request', {
+      message: da.passwords.wrongCurrent,
+      fields: { [field]: [da.passwords.wrongCurrent] },
+    })
+  }
+  if (error.reason === 'TOO_MANY_ATTEMPTS_TRY_LATER') throw httpError('too_many_requests')
+  if (error.reason === 'USER_DISABLED') throw httpError('forbidden', { message: da.login.userDisabled })
+  throw error
+}
 
 /** Firebase's advice: only mint a session from a sign-in made in the last few minutes. */
 const RECENT_SIGN_IN_S = 5 * 60
@@ -84,4 +117,90 @@ export const authRoutes = new Hono<AppEnv>()
       throw httpError('internal', { message: da.errors.logoutFailed })
     }
     return c.json({ success: true })
+  })
+
+/**
+ * Passwords that belong to their owner (docs/decisions/0023-passwords.md): the policy the web shows,
+ * changing one's own (other sessions end, this one is renewed), and resetting a forgotten one by a
+ * link sent by mail (Auth's out-of-band code flow) where the pilot has an SMTP relay.
+ */
+export const passwordRoutes = new Hono<AppEnv>()
+  .get('/password-policy', (c) => {
+    const { config } = c.var.services
+    return c.json({
+      policy: config.passwordPolicy,
+      minLength: passwordMinLength(config.passwordPolicy),
+      resetByMail: config.resetByMail,
+    })
+  })
+  .post('/change-password', requireSession, validateJson(ChangePasswordRequestSchema), async (c) => {
+    const { firebase, config, sessions } = c.var.services
+    const { currentPassword, newPassword } = c.req.valid('json')
+    const { uid } = c.var.session
+    const record = await firebase.auth.getUser(uid)
+    const email = record.email
+    if (!email) throw httpError('forbidden')
+    if (newPassword === currentPassword) {
+      throw httpError('invalid_request', {
+        message: da.passwords.sameAsCurrent,
+        fields: { newPassword: [da.passwords.sameAsCurrent] },
+      })
+    }
+    assertPasswordAllowed(config, newPassword, email, 'newPassword')
+    // The current password is checked where passwords are (Auth), under its per-account throttle.
+    await idTokenForPassword(config.identityToolkit, email, currentPassword).catch((error: unknown) =>
+      passwordCheckError(error, 'currentPassword'),
+    )
+    await setAccountPassword(firebase, uid, newPassword, false)
+    // Every other session has ended (refresh tokens revoked, cookies older than now refused); this
+    // device signs in afresh with the new password and gets a new cookie.
+    sessions.forget(c.var.sessionCookie, uid, c.var.session.exp * 1000)
+    const idToken = await idTokenForPassword(config.identityToolkit, email, newPassword)
+    const sessionCookie = await firebase.auth.createSessionCookie(idToken, { expiresIn: config.sessionMaxAgeMs })
+    sessions.admit(sessionCookie)
+    setSessionCookies(c, sessionCookie, uid)
+    return c.json({ userId: uid })
+  })
+  .post('/forgot-password', validateJson(ForgotPasswordRequestSchema), async (c) => {
+    const { config, accountLimiter } = c.var.services
+    if (!config.resetByMail) throw httpError('not_found')
+    const email = c.req.valid('json').email.toLowerCase()
+    // A few mails an account a minute at most, whoever asks.
+    countRefusal(accountLimiter, `reset:${email}`)
+    try {
+      await identityToolkit(config.identityToolkit, 'sendOobCode', { requestType: 'PASSWORD_RESET', email })
+    } catch (error) {
+      // The same answer whether or not the email has an account, or has had its mails for this hour.
+      const quiet = ['EMAIL_NOT_FOUND', 'RESET_PASSWORD_EXCEED_LIMIT']
+      if (!(error instanceof IdentityToolkitError && quiet.includes(error.reason))) throw error
+    }
+    return c.json({ sent: true })
+  })
+  .post('/reset-password', validateJson(ResetPasswordRequestSchema), async (c) => {
+    const { firebase, config, sessions, loginLimiter } = c.var.services
+    const { oobCode, newPassword } = c.req.valid('json')
+    const invalidCode = (error: unknown): never => {
+      if (!(error instanceof IdentityToolkitError && BAD_OOB_CODE.has(error.reason))) throw error
+      countRefusal(loginLimiter, `address:${c.var.clientAddress}`)
+      throw httpError('invalid_request', {
+        message: da.passwords.resetInvalid,
+        fields: { oobCode: [da.passwords.resetInvalid] },
+      })
+    }
+    // The code's account first (the code is not used up by this), so the policy can check the email.
+    const found = await identityToolkit<{ email?: unknown }>(config.identityToolkit, 'resetPassword', {
+      oobCode,
+    }).catch(invalidCode)
+    const email = typeof found.email === 'string' ? found.email : null
+    assertPasswordAllowed(config, newPassword, email, 'newPassword')
+    await identityToolkit(config.identityToolkit, 'resetPassword', { oobCode, newPassword }).catch(invalidCode)
+    if (email !== null) {
+      const record = await firebase.auth.getUserByEmail(email)
+      if (mustChangePassword(record.customClaims)) {
+        const { mustChangePassword: _dropped, ...claims } = record.customClaims ?? {}
+        await firebase.auth.setCustomUserClaims(record.uid, claims)
+      }
+      sessions.forget(undefined, record.uid, 0)
+    }
+    return c.json({ reset: true })
   })

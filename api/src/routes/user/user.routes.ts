@@ -1,10 +1,21 @@
-import { CreateUserRequestSchema, GetUserByIdQuerySchema, SetRoleRequestSchema, type UserRole } from '@bosted/domain'
+import {
+  CreateUserRequestSchema,
+  CustomClaimsSchema,
+  GetUserByIdQuerySchema,
+  roleRank,
+  SetRoleRequestSchema,
+  TemporaryPasswordRequestSchema,
+  USER_ROLES,
+  type UserRole,
+} from '@bosted/domain'
 import type { UserRecord } from 'firebase-admin/auth'
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { canCreateUsers, canReadUser, isAdmin, isDocumentId } from '../../lib/access.ts'
+import { type Caller, canCreateUsers, canReadUser, isAdmin, isDocumentId } from '../../lib/access.ts'
 import { loadTargetFacts } from '../../lib/caller.ts'
+import type { Firebase } from '../../lib/firebase.ts'
 import { httpError } from '../../lib/http-error.ts'
+import { assertPasswordAllowed, mustChangePassword, setAccountPassword } from '../../lib/passwords.ts'
 import type { AppEnv } from '../../lib/types.ts'
 import { type CallerEnv, requireCaller } from '../../middleware/require-caller.ts'
 import { requireSession } from '../../middleware/require-session.ts'
@@ -32,6 +43,26 @@ async function getAuthUser(c: { var: AppEnv['Variables'] }, uid: string): Promis
   }
 }
 
+/**
+ * Whether the caller may set a temporary password for the target (docs/decisions/0023-passwords.md):
+ * an admin for anyone but themselves; a superuser for employees and persons of their own locations
+ * (whom they may create), never for a superuser or an admin. One's own password is changed, not set.
+ */
+async function mayManagePassword(firebase: Firebase, caller: Caller, record: UserRecord): Promise<boolean> {
+  if (record.uid === caller.uid) return false
+  if (isAdmin(caller)) return true
+  if (!isDocumentId(record.uid)) return false
+  const [facts, userDocument] = await Promise.all([
+    loadTargetFacts(firebase, caller, record.uid),
+    firebase.db.collection('users').doc(record.uid).get(),
+  ])
+  const storedRole = userDocument.get('userRole') as unknown
+  const role = USER_ROLES.find((value) => value === storedRole) ?? 'user'
+  const claims = CustomClaimsSchema.safeParse(record.customClaims ?? {})
+  const targetRank = roleRank(role, claims.success ? claims.data : {})
+  return targetRank < roleRank(caller.role, caller.claims) && canReadUser(caller, record.uid, facts)
+}
+
 const toUserData = (record: UserRecord) => ({
   uid: record.uid,
   email: record.email ?? null,
@@ -44,12 +75,14 @@ export const userRoutes = new Hono<UserEnv>()
   .use(requireSession)
   .get(
     '/getUserById',
-    requireCaller(() => true),
+    // A user with a temporary password reads their own claims to be sent to the change.
+    requireCaller(() => true, { whilePasswordChangeRequired: true }),
     validateQuery(GetUserByIdQuerySchema),
     async (c) => {
       const { firebase } = c.var.services
       const { id } = c.req.valid('query')
       const { caller } = c.var
+      if (mustChangePassword(caller.claims) && caller.uid !== id) throw httpError('password_change_required')
       // Access is decided before existence, so staff cannot probe for ids outside their locations.
       if (!isAdmin(caller) && caller.uid !== id) {
         if (!canReadUser(caller, id, await loadTargetFacts(firebase, caller, id))) throw httpError('forbidden')
@@ -59,6 +92,7 @@ export const userRoutes = new Hono<UserEnv>()
   )
   .post('/create', requireCaller(canCreateUsers), validateJson(CreateUserRequestSchema), async (c) => {
     const { email, password, displayName, avatarUrl } = c.req.valid('json')
+    assertPasswordAllowed(c.var.services.config, password, email)
     try {
       const record = await c.var.services.firebase.auth.createUser({
         email,
@@ -111,6 +145,25 @@ export const userRoutes = new Hono<UserEnv>()
     await firebase.auth.deleteUser(userId)
     return c.json({ data: { uid: userId } })
   })
+  // A temporary password for someone the caller manages; they must change it at their next sign-in,
+  // and every session they had ends.
+  .put(
+    '/:id/temporary-password',
+    requireCaller(canCreateUsers),
+    validateParams(UserIdParamsSchema),
+    validateJson(TemporaryPasswordRequestSchema),
+    async (c) => {
+      const { firebase, config, sessions } = c.var.services
+      const { id } = c.req.valid('param')
+      const { password } = c.req.valid('json')
+      const record = await getAuthUser(c, id)
+      if (!(await mayManagePassword(firebase, c.var.caller, record))) throw httpError('forbidden')
+      assertPasswordAllowed(config, password, record.email)
+      await setAccountPassword(firebase, id, password, true)
+      sessions.forget(undefined, id, 0)
+      return c.json({ data: { uid: id } })
+    },
+  )
   .put(
     '/:id/role',
     requireCaller(isAdmin),

@@ -12,6 +12,7 @@ import {
   signJwt,
 } from './identity.ts'
 import type { SigningKeys, TrustedServiceAccount } from './keys.ts'
+import type { OobCodes } from './oob.ts'
 import type { SignInThrottle } from './sign-in-throttle.ts'
 import {
   CUSTOM_TOKEN_AUDIENCE,
@@ -43,6 +44,8 @@ export type AuthContext = {
   privileged: boolean
   signing: AuthSigning
   throttle?: SignInThrottle
+  /** Password-reset codes (auth/oob.ts); absent where none are issued. */
+  oob?: OobCodes
 }
 /** For operations that neither sign nor verify tokens (also run by the import at start-up). */
 type StoreContext = Omit<AuthContext, 'signing' | 'throttle'>
@@ -121,7 +124,7 @@ function num(body: Body, key: string): number | undefined {
 // --- Users
 
 /** Mirrors `fields` onto the user; an undefined value removes the field, as the official state does. */
-function applyFields(user: AuthUser, fields: Partial<AuthUser>): AuthUser {
+export function applyFields(user: AuthUser, fields: Partial<AuthUser>): AuthUser {
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined) delete user[key]
     else user[key] = value

@@ -4,6 +4,7 @@ import { MAX_BODY_BYTES } from '../http/server.ts'
 import type { AuthStore } from './auth-store.ts'
 import { AuthError, notFound, notImplemented, schemaError } from './errors.ts'
 import { KEY_PATHS, type KeyRoute } from './key-routes.ts'
+import { type OobCodes, resetPassword, sendOobCode } from './oob.ts'
 import type { AuthContext, AuthSigning, Body } from './operations.ts'
 import * as op from './operations.ts'
 import { SignInThrottle } from './sign-in-throttle.ts'
@@ -42,12 +43,12 @@ const ACCOUNT_OPS: Record<string, { method: string; run: Route['run'] }> = {
   batchCreate: { method: 'POST', run: (ctx, body) => op.batchCreate(ctx, body) },
   batchDelete: { method: 'POST', run: (ctx, body) => op.batchDelete(ctx, body) },
   query: { method: 'POST', run: (ctx, body) => op.queryAccounts(ctx, body) },
+  sendOobCode: { method: 'POST', run: (ctx, body) => sendOobCode(ctx, body) },
+  resetPassword: { method: 'POST', run: (ctx, body) => resetPassword(ctx, body) },
 }
 
 /** Operations that exist in the official emulator but not here (email links, IdPs, phone, MFA). */
 const UNSUPPORTED = new Set([
-  'sendOobCode',
-  'resetPassword',
   'createAuthUri',
   'signInWithEmailLink',
   'signInWithIdp',
@@ -181,7 +182,8 @@ const ROUTES: [RegExp, (method: string, captures: string[]) => Route | undefined
       if (resource === 'accounts' && method === 'DELETE') return control('none', op.clearAccounts)
       if (resource === 'config' && method === 'GET') return control('none', op.getConfig)
       if (resource === 'config' && method === 'PATCH') return control('json', op.updateConfig)
-      if (resource === 'oobCodes' && method === 'GET') return control('none', () => ({ oobCodes: [] }))
+      if (resource === 'oobCodes' && method === 'GET')
+        return control('none', (ctx) => ({ oobCodes: ctx.oob?.listing(ctx.project) ?? [] }))
       if (resource === 'verificationCodes' && method === 'GET')
         return control('none', () => ({ verificationCodes: [] }))
       return undefined
@@ -276,6 +278,8 @@ export type AuthRoutesOptions = {
   keyRoute?: KeyRoute
   /** Limits password guesses per account (default: auth/sign-in-throttle.ts's schedule). */
   throttle?: SignInThrottle
+  /** Password-reset codes (sendOobCode, resetPassword); without them those answer OPERATION_NOT_ALLOWED. */
+  oob?: OobCodes
 }
 
 /**
@@ -358,6 +362,7 @@ async function serve(options: AuthRoutesOptions & { throttle: SignInThrottle }, 
     privileged,
     signing: options.signing,
     throttle: options.throttle,
+    ...(options.oob ? { oob: options.oob } : {}),
   }
   const result = await matched.run(ctx, body, url.searchParams)
   return c.body(JSON.stringify(result), 200, { 'content-type': 'application/json' })

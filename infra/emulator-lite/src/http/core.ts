@@ -198,9 +198,9 @@ function checkPrivilege(route: Route, listener: Listener, caller: Caller): void 
     throw new ApiError('PERMISSION_DENIED', `${route.name} is a management endpoint: use the admin listener.`)
 }
 
-/** Auth's writes, by path (POST): sign-ups, account changes and deletions, imports. */
+/** Auth's writes, by path (POST): sign-ups, account changes and deletions, imports, reset codes. */
 const AUTH_WRITES =
-  /(?:accounts:(?:signUp|update|delete|batchCreate|batchDelete)|\/accounts|relyingparty\/(?:signupNewUser|setAccountInfo|deleteAccount|uploadAccount))$/
+  /(?:accounts:(?:signUp|update|delete|batchCreate|batchDelete|sendOobCode|resetPassword)|\/accounts|relyingparty\/(?:signupNewUser|setAccountInfo|deleteAccount|uploadAccount))$/
 
 /**
  * Whether a request stores something, so is refused at once while the disk is full. Firestore's

@@ -103,6 +103,9 @@ export function CompactMenu({ name, avatarUrl = null, isAdmin, onLogout, childre
             </li>
           )}
           <li>
+            <Link to="/password">{da.passwords.menuItem}</Link>
+          </li>
+          <li>
             <button type="button" onClick={() => void handleLogout()}>
               {da.nav.logout}
             </button>

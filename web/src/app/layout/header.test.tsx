@@ -75,11 +75,20 @@ test('the user menu shows Indstillinger and Log ud, and Admin only to admins', a
   const user = userEvent.setup()
   renderHeader()
   await user.click(screen.getByRole('button', { name: /Anna Hansen/ }))
-  expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Indstillinger', 'Log ud'])
+  expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+    'Indstillinger',
+    'Skift adgangskode',
+    'Log ud',
+  ])
   cleanup()
   renderHeader({ isAdmin: true })
   await user.click(screen.getByRole('button', { name: /Anna Hansen/ }))
-  expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Indstillinger', 'Admin', 'Log ud'])
+  expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+    'Indstillinger',
+    'Admin',
+    'Skift adgangskode',
+    'Log ud',
+  ])
   expect(screen.getByRole('menuitem', { name: 'Admin' })).toHaveAttribute('href', '/admin')
 })
 
@@ -102,6 +111,8 @@ test('the user menu works with the keyboard: arrows move, Escape closes and retu
   expect(screen.getByRole('menuitem', { name: 'Indstillinger' })).toHaveFocus()
   await user.keyboard('{ArrowDown}')
   expect(screen.getByRole('menuitem', { name: 'Admin' })).toHaveFocus()
+  await user.keyboard('{ArrowDown}')
+  expect(screen.getByRole('menuitem', { name: 'Skift adgangskode' })).toHaveFocus()
   await user.keyboard('{ArrowDown}{ArrowDown}')
   expect(screen.getByRole('menuitem', { name: 'Indstillinger' })).toHaveFocus()
   await user.keyboard('{ArrowUp}')
@@ -184,6 +195,7 @@ test('on a narrow screen the nav links and the user entries sit behind one menu 
   expect(Array.from(entries.querySelectorAll('a, button')).map((entry) => entry.textContent)).toEqual([
     'Indstillinger',
     'Admin',
+    'Skift adgangskode',
     'Log ud',
   ])
 })

@@ -124,6 +124,9 @@ export function UserMenu({ name, avatarUrl = null, isAdmin, onLogout }: Props) {
             {da.nav.admin}
           </Link>
         )}
+        <Link role="menuitem" tabIndex={-1} to="/password" onClick={choose('/password')}>
+          {da.passwords.menuItem}
+        </Link>
         <button role="menuitem" tabIndex={-1} type="button" onClick={() => void handleLogout()}>
           {da.nav.logout}
         </button>

@@ -1,6 +1,7 @@
 import { da } from '@bosted/domain/messages/da'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
+import { ForgotPassword } from '../../features/passwords/components/forgot-password.tsx'
 import { signIn, signInErrorMessage } from '../../features/session/api/sign-in.ts'
 import { markSessionFresh, session } from '../../features/session/session-store.ts'
 import { getRuntimeConfig } from '../../lib/config.ts'
@@ -102,6 +103,7 @@ export function Component() {
             {isSubmitting ? da.login.submitting : da.login.submit}
           </button>
         </form>
+        <ForgotPassword />
       </div>
     </main>
   )

@@ -4,6 +4,7 @@ import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useCallback, useId, useMemo, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { Page } from '../../components/ui/page.tsx'
 import { getAnswerOptions } from '../../features/answers/api/get-answer-options.ts'
@@ -78,6 +79,9 @@ function MyDay({ person }: { person: Person }) {
           />
         )}
         <LastDays person={person} day={day} />
+        <p>
+          <Link to="/password">{da.passwords.menuItem}</Link>
+        </p>
       </div>
     </Page>
   )

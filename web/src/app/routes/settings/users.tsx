@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom'
 import { Page } from '../../../components/ui/page.tsx'
 import { TableScroll } from '../../../components/ui/table-scroll.tsx'
 import { matchesSearch } from '../../../features/location-settings/search.ts'
+import { TemporaryPassword } from '../../../features/passwords/components/temporary-password.tsx'
 import { PersonAvatar } from '../../../features/persons/components/person-avatar.tsx'
 import { personName, sortByName } from '../../../features/persons/person-name.ts'
 import { getLocationStaff } from '../../../features/users-admin/api/get-location-staff.ts'
@@ -151,6 +152,12 @@ function StaffList({ locationId, access }: { locationId: string; access: Setting
       <EditUserDialog
         user={editing}
         canChangeRole={access.isAdmin}
+        // Whoever may edit a colleague may give them a temporary password; one's own is changed instead.
+        below={(user, name) =>
+          user.id === access.user?.id ? null : (
+            <TemporaryPassword userId={user.id} name={name} email={user.contact?.email ?? null} />
+          )
+        }
         onClose={() => setEditing(null)}
         onSubmit={(user, values) => {
           setEditing(null)

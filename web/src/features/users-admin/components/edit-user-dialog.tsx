@@ -2,7 +2,7 @@ import { da } from '@bosted/domain/messages/da'
 import { USER_ROLES, type User, type UserRole } from '@bosted/domain/user'
 import { FirstNameSchema, NamePartSchema } from '@bosted/domain/validation'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { Dialog } from '../../../components/ui/dialog.tsx'
@@ -25,12 +25,14 @@ type Props = {
   user: User | null
   /** Admins change the role too (the api's role call). */
   canChangeRole: boolean
+  /** What follows the form for this user (the route puts the temporary password there). */
+  below?: (user: User, name: string) => ReactNode
   onSubmit: (user: User, values: EditedUser) => void
   onClose: () => void
 }
 
 /** Name, job role and disabled of a colleague; the role for admins. */
-export function EditUserDialog({ user, canChangeRole, onSubmit, onClose }: Props) {
+export function EditUserDialog({ user, canChangeRole, below, onSubmit, onClose }: Props) {
   const form = useForm<EditUser, unknown, EditedUser>({ resolver: zodResolver(EditUserSchema), mode: 'onBlur' })
   useEffect(() => {
     if (user === null) return
@@ -77,6 +79,7 @@ export function EditUserDialog({ user, canChangeRole, onSubmit, onClose }: Props
               </button>
             </div>
           </form>
+          {below?.(user, name)}
         </FormProvider>
       )}
     </Dialog>

@@ -7,11 +7,13 @@ import { TextField } from '../../../../components/ui/text-field.tsx'
 import { AvatarField } from '../../../../features/avatars/components/avatar-field.tsx'
 import { avatarErrorText, resizeImage } from '../../../../features/avatars/resize-image.ts'
 import { GENERAL_FIELDS, type PersonForm } from '../../../../features/creation/person-form.ts'
+import { passwordHintProps, usePasswordPolicy } from '../../../../features/passwords/password-rules.ts'
 import type { CreatePersonContext } from './layout.tsx'
 
 /** Step 1: who the person is and how they sign in. */
 export function Component() {
   const form = useFormContext<PersonForm>()
+  const policy = usePasswordPolicy()
   const navigate = useNavigate()
   const { avatar, setAvatar, avatarProgress } = useOutletContext<CreatePersonContext>()
   const [avatarError, setAvatarError] = useState<string | null>(null)
@@ -31,7 +33,13 @@ export function Component() {
         <TextField<PersonForm> name="firstName" label={da.form.firstName} autoComplete="off" />
         <TextField<PersonForm> name="lastName" label={da.form.lastName} autoComplete="off" />
         <TextField<PersonForm> name="email" label={da.form.email} type="email" autoComplete="off" />
-        <TextField<PersonForm> name="password" label={da.form.password} type="password" autoComplete="new-password" />
+        <TextField<PersonForm>
+          name="password"
+          label={da.form.password}
+          type="password"
+          autoComplete="new-password"
+          {...passwordHintProps(policy)}
+        />
         <TextField<PersonForm> name="phone" label={da.form.phone} type="tel" autoComplete="off" />
         <AvatarField
           name={`${form.watch('firstName')} ${form.watch('lastName')}`.trim()}

@@ -17,6 +17,7 @@ import {
   PersonFormSchema,
   type ValidPersonForm,
 } from '../../../../features/creation/person-form.ts'
+import { usePolicyRef, withPasswordPolicy } from '../../../../features/passwords/password-rules.ts'
 import { PERSON_UPDATE_TOASTS } from '../../../../features/person-settings/person-changes.ts'
 import { toastPromise } from '../../../../lib/toast.ts'
 import { RouteLoading } from '../../../layout/route-loading.tsx'
@@ -40,8 +41,9 @@ export function Component() {
   const { location, loaded, isManager } = useSettingsAccess()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  const passwordPolicy = usePolicyRef()
   const form = useForm<PersonForm, unknown, ValidPersonForm>({
-    resolver: zodResolver(PersonFormSchema),
+    resolver: withPasswordPolicy(zodResolver(PersonFormSchema), passwordPolicy.get),
     mode: 'onBlur',
     reValidateMode: 'onChange',
     defaultValues: personDraft.load(EMPTY_PERSON_FORM),

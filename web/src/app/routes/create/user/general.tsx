@@ -22,6 +22,7 @@ import {
   type ValidUserForm,
 } from '../../../../features/creation/user-form.ts'
 import { locations } from '../../../../features/locations/locations-store.ts'
+import { passwordHintProps, usePolicyRef, withPasswordPolicy } from '../../../../features/passwords/password-rules.ts'
 import { updateUserAvatar } from '../../../../features/users-admin/api/update-user-avatar.ts'
 import { toastPromise } from '../../../../lib/toast.ts'
 import { RouteLoading } from '../../../layout/route-loading.tsx'
@@ -51,8 +52,9 @@ function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const roles = rolesFor(isAdmin)
+  const passwordPolicy = usePolicyRef()
   const form = useForm<UserForm, unknown, ValidUserForm>({
-    resolver: zodResolver(UserFormSchema),
+    resolver: withPasswordPolicy(zodResolver(UserFormSchema), passwordPolicy.get),
     mode: 'onBlur',
     reValidateMode: 'onChange',
     defaultValues: userDraft.load(emptyUserForm([activeLocationId])),
@@ -110,7 +112,13 @@ function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
         <TextField<UserForm> name="firstName" label={da.form.firstName} autoComplete="off" />
         <TextField<UserForm> name="lastName" label={da.form.lastName} autoComplete="off" />
         <TextField<UserForm> name="email" label={da.form.email} type="email" autoComplete="off" />
-        <TextField<UserForm> name="password" label={da.form.password} type="password" autoComplete="new-password" />
+        <TextField<UserForm>
+          name="password"
+          label={da.form.password}
+          type="password"
+          autoComplete="new-password"
+          {...passwordHintProps(passwordPolicy.policy)}
+        />
         <TextField<UserForm> name="phone" label={da.form.phone} type="tel" autoComplete="off" />
         <TextField<UserForm> name="jobRole" label={da.form.jobRole} autoComplete="off" />
         <AvatarField

@@ -10,6 +10,7 @@ import { Field } from '../../../../components/ui/field.tsx'
 import { LeaveGuard } from '../../../../components/ui/leave-guard.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
 import { TextField } from '../../../../components/ui/text-field.tsx'
+import { TemporaryPassword } from '../../../../features/passwords/components/temporary-password.tsx'
 import {
   type GeneralValues,
   generalChanges,
@@ -46,6 +47,13 @@ export function Component() {
           person={person}
           canEdit={canEdit}
           onSave={(values) => save.mutateAsync(generalChanges(values))}
+        />
+      )}
+      {person !== null && canEdit && (
+        <TemporaryPassword
+          userId={id}
+          name={`${person.firstName} ${person.lastName}`.trim()}
+          email={person.contact?.email ?? null}
         />
       )}
     </Page>
