@@ -3,6 +3,7 @@ import type { AccessOperation, AccessResource, AccessRole } from '@bosted/domain
 import type { DatabaseRef } from '../firestore/paths.ts'
 import type { Caller } from '../security/caller.ts'
 import type { AccessLog, AccessRecord } from './access-log.ts'
+import { GroupCommit } from './group-commit.ts'
 
 /**
  * Which documents and objects are a person's data (issue 22): the person document and its answers,
@@ -49,8 +50,19 @@ type Touched = { personId: string; resource: AccessResource; count: number; path
  * Records a client's reads and writes of person data in the access log, before the response is sent.
  * Privileged callers (server SDKs with the owner credential) are not recorded here: the api records
  * what it does on a staff member's behalf itself, naming that staff member (POST …/accessLog:append).
+ *
+ * A write's entries are appended at once. A read's entries are group-committed (issue 29): the
+ * returned promise settles once they are durable, and the reply waits for it (`settle` in
+ * http/core.ts). `groupCommitReads: false` appends them at once too.
  */
-export function createAccessRecorder(log: AccessLog | null) {
+export function createAccessRecorder(
+  log: AccessLog | null,
+  options: { groupCommitReads?: boolean; schedule?: (flush: () => void) => void } = {},
+) {
+  const reads =
+    log !== null && options.groupCommitReads !== false
+      ? new GroupCommit((records) => log.append(records), options.schedule)
+      : null
   function record(
     caller: Caller,
     req: IncomingMessage,
@@ -58,7 +70,7 @@ export function createAccessRecorder(log: AccessLog | null) {
     base: Pick<AccessRecord, 'project' | 'operation' | 'serviceName' | 'methodName'> & {
       resourceNameOf: (touched: Touched) => string
     },
-  ): void {
+  ): void | Promise<void> {
     if (log === null || caller.privileged) return
     const auth = caller.auth
     const claims = (auth?.token ?? {}) as Record<string, unknown>
@@ -84,6 +96,7 @@ export function createAccessRecorder(log: AccessLog | null) {
         callerIp,
       })
     }
+    if (reads !== null && (base.operation === 'get' || base.operation === 'list')) return reads.commit(records)
     log.append(records)
   }
 
@@ -108,6 +121,9 @@ export function createAccessRecorder(log: AccessLog | null) {
       return log !== null
     },
 
+    /** The read entries' group commit (null without a log or when switched off). */
+    groupCommit: reads,
+
     /**
      * Firestore reads: single documents (get, batchGet) name each document; queries name the
      * collection they read (persons/p1/notes, or the collection group `notes` across persons).
@@ -119,11 +135,11 @@ export function createAccessRecorder(log: AccessLog | null) {
       methodName: string,
       docs: readonly Touch[],
       query?: { parent: string; collectionId: string; allDescendants: boolean },
-    ): void {
+    ): void | Promise<void> {
       if (log === null || caller.privileged || docs.length === 0) return
       const groups = group(docs)
       if (groups.length === 0) return
-      record(caller, req, groups, {
+      return record(caller, req, groups, {
         project: db.project,
         operation: query ? 'list' : 'get',
         serviceName: 'firestore.googleapis.com',
@@ -172,10 +188,10 @@ export function createAccessRecorder(log: AccessLog | null) {
       name: string,
       operation: Extract<AccessOperation, 'get' | 'create' | 'update' | 'delete'>,
       methodName: string,
-    ): void {
+    ): void | Promise<void> {
       const data = personObjectOf(name)
       if (data === null) return
-      record(caller, req, [{ ...data, count: 1, path: name }], {
+      return record(caller, req, [{ ...data, count: 1, path: name }], {
         project,
         operation,
         serviceName: 'firebasestorage.googleapis.com',
