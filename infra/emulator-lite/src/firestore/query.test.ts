@@ -106,3 +106,19 @@ test("an aggregation's sum and average fields order the documents before the lim
   expect(aggregated(1)).toEqual(['g/a'])
   expect(aggregated(9)).toEqual(['g/a', 'g/c', 'g/n'])
 })
+
+test('equality with a string matches exactly the equal strings, never another type', () => {
+  applyWrites(store, db, [
+    { update: { name: `${root}/s/text`, fields: { v: { stringValue: '2' } } } },
+    { update: { name: `${root}/s/int`, fields: { v: { integerValue: '2' } } } },
+    { update: { name: `${root}/s/bytes`, fields: { v: { bytesValue: Buffer.from('2').toString('base64') } } } },
+    { update: { name: `${root}/s/other`, fields: { v: { stringValue: '2 ' } } } },
+    { update: { name: `${root}/s/astral`, fields: { v: { stringValue: '\u{1F600}' } } } },
+    { update: { name: `${root}/s/none`, fields: {} } },
+  ])
+  const inS = (where: unknown) =>
+    runQuery(store, db, '', { from: [{ collectionId: 's' }], where }).map((doc) => doc.path)
+  expect(inS(field('v', 'EQUAL', { stringValue: '2' }))).toEqual(['s/text'])
+  expect(inS(field('v', 'EQUAL', { integerValue: '2' }))).toEqual(['s/int'])
+  expect(inS(field('v', 'EQUAL', { stringValue: '\u{1F600}' }))).toEqual(['s/astral'])
+})

@@ -104,6 +104,12 @@ function compileFilter(db: DatabaseRef, filter: unknown, inequalities: Set<strin
       throw invalid(`${op} needs an array value`)
     }
     const listHasNull = list.some(isNull)
+    // Equality with a string (locationId, day: most of the app's queries) is equality of the two
+    // strings; the general comparison ranks types first. This runs per document on every query.
+    if (op === 'EQUAL' && typeof operand.stringValue === 'string') {
+      const text = operand.stringValue
+      return (doc) => fieldValue(doc)?.stringValue === text
+    }
     return (doc) => {
       const value = fieldValue(doc)
       if (value === undefined) return false
