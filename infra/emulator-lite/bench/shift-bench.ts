@@ -14,7 +14,7 @@
 //                                load then falls on both alike
 //   SHIFT_BENCH_PAGE_VIEWS_PER_DAY=750   the day the log's size per day is figured for (see below)
 import { type ChildProcess, spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -75,6 +75,21 @@ async function startEmulator(dataDir: string, profileName?: string, root = REPO)
       }
     })
   })
+}
+
+/**
+ * CPU seconds (user + system) the emulator-lite process has used so far, from /proc (Linux), or null.
+ * Unlike latencies it hardly moves with what else the machine runs.
+ */
+function cpuSeconds(emulator: Emulator): number | null {
+  try {
+    const stat = readFileSync(`/proc/${emulator.process.pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // utime and stime are fields 14 and 15 of stat (12 and 13 after the command), in clock ticks (100/s).
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return null
+  }
 }
 
 function stopEmulator(emulator: Emulator): Promise<void> {
@@ -370,6 +385,8 @@ async function shift(template: string, size: number, root = REPO): Promise<void>
   const emulator = await startEmulator(dir, `shift-${size}${root === REPO ? '' : '-baseline'}`, root)
   const figures = new Figures()
   const load = loadavg()[0] as number
+  const cpuAtStart = cpuSeconds(emulator)
+  let cpu: number | null = null
   const started = performance.now()
   const deadline = started + SECONDS * 1000
   const locations = ['solsikken', 'egebakken', 'fjordhuset']
@@ -392,6 +409,8 @@ async function shift(template: string, size: number, root = REPO): Promise<void>
         }
       }),
     )
+    const cpuAtEnd = cpuSeconds(emulator)
+    if (cpuAtStart !== null && cpuAtEnd !== null) cpu = cpuAtEnd - cpuAtStart
   } finally {
     await stopEmulator(emulator)
   }
@@ -404,6 +423,10 @@ async function shift(template: string, size: number, root = REPO): Promise<void>
   console.log(
     `  iterations/s: ${(figures.iterations / elapsed).toFixed(1)} (${figures.iterations} page views with a registration)`,
   )
+  if (cpu !== null)
+    console.log(
+      `  emulator-lite CPU: ${cpu.toFixed(1)} s (${((cpu / elapsed) * 100).toFixed(0)} % of a core), ${((cpu * 1000) / Math.max(1, figures.iterations)).toFixed(1)} ms per page view (sign-ins included)`,
+    )
   const table = (title: string, from: number) => {
     console.log(`  ${title}`)
     let slowest = 0
