@@ -92,6 +92,41 @@ function cpuSeconds(emulator: Emulator): number | null {
   }
 }
 
+/**
+ * Counts the emulator-lite process's fsync/fdatasync calls with `perf stat` (kernel tracepoints, no
+ * slowdown) where perf can; `stop()` gives the count, or null without perf or the permission.
+ */
+function countFsyncs(emulator: Emulator): { stop(): Promise<number | null> } {
+  const events = 'syscalls:sys_enter_fsync,syscalls:sys_enter_fdatasync'
+  let perf: ChildProcess
+  try {
+    perf = spawn('perf', ['stat', '-x,', '-e', events, '-p', String(emulator.process.pid)], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+  } catch {
+    return { stop: async () => null }
+  }
+  let out = ''
+  perf.stderr?.on('data', (chunk: Buffer) => {
+    out += chunk.toString()
+  })
+  const exited = new Promise<void>((resolve) => {
+    perf.on('exit', () => resolve())
+    perf.on('error', () => resolve())
+  })
+  return {
+    async stop() {
+      perf.kill('SIGINT')
+      await exited
+      const counts = out
+        .split('\n')
+        .filter((line) => line.includes('syscalls:sys_enter_f'))
+        .map((line) => Number(line.split(',')[0]))
+      return counts.length === 2 && counts.every(Number.isFinite) ? counts.reduce((a, b) => a + b, 0) : null
+    },
+  }
+}
+
 function stopEmulator(emulator: Emulator): Promise<void> {
   return new Promise((resolve) => {
     emulator.process.on('exit', () => resolve())
@@ -387,6 +422,8 @@ async function shift(template: string, size: number, root = REPO): Promise<void>
   const load = loadavg()[0] as number
   const cpuAtStart = cpuSeconds(emulator)
   let cpu: number | null = null
+  const fsyncCounter = countFsyncs(emulator)
+  let fsyncs: number | null = null
   const started = performance.now()
   const deadline = started + SECONDS * 1000
   const locations = ['solsikken', 'egebakken', 'fjordhuset']
@@ -409,6 +446,7 @@ async function shift(template: string, size: number, root = REPO): Promise<void>
         }
       }),
     )
+    fsyncs = await fsyncCounter.stop()
     const cpuAtEnd = cpuSeconds(emulator)
     if (cpuAtStart !== null && cpuAtEnd !== null) cpu = cpuAtEnd - cpuAtStart
   } finally {
@@ -423,6 +461,10 @@ async function shift(template: string, size: number, root = REPO): Promise<void>
   console.log(
     `  iterations/s: ${(figures.iterations / elapsed).toFixed(1)} (${figures.iterations} page views with a registration)`,
   )
+  if (fsyncs !== null)
+    console.log(
+      `  fsyncs by emulator-lite (perf): ${fsyncs.toLocaleString('en')}, ${(fsyncs / Math.max(1, figures.iterations)).toFixed(1)} per page view (sign-ins and the first page's pictures included)`,
+    )
   if (cpu !== null)
     console.log(
       `  emulator-lite CPU: ${cpu.toFixed(1)} s (${((cpu / elapsed) * 100).toFixed(0)} % of a core), ${((cpu * 1000) / Math.max(1, figures.iterations)).toFixed(1)} ms per page view (sign-ins included)`,
