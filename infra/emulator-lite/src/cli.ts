@@ -67,6 +67,15 @@ try {
     )
     for (const failure of failed) console.log(`  account ${failure.index}: ${failure.message}`)
   }
+  if (!values['no-access-log'] && !values['in-memory']) {
+    const days = retentionDays(values['access-log-retention-days'])
+    // A deliberate default (ADR 0019), said out loud so an operator sees what the log will do.
+    console.log(
+      days === null
+        ? 'emulator-lite access log: keeps every entry (set --access-log-retention-days or ACCESS_LOG_RETENTION_DAYS to prune)'
+        : `emulator-lite access log: keeps ${days} days (older entries pruned at start and daily, with a marker)`,
+    )
+  }
   console.log(
     `emulator-lite ready firestore=http://${emulator.host}:${emulator.firestorePort} storage=http://${emulator.host}:${emulator.storagePort} auth=http://${emulator.host}:${emulator.authPort} admin=http://${emulator.adminHost}:${emulator.adminPort} tokens=${emulator.tokens}${emulator.adminSecretFile ? ` admin-secret-file=${emulator.adminSecretFile}` : ''}`,
   )

@@ -1,7 +1,10 @@
 import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { CLI_OPTIONS } from '../src/cli-options.ts'
+import { startCliProcess } from './cli-process.ts'
 
 const CLI = join(import.meta.dirname, '../src/cli.ts')
 const run = (...args: string[]) =>
@@ -30,4 +33,24 @@ test('an unknown option prints one line pointing at --help and exits 2, without 
     expect(stderr, args.join(' ')).toMatch(/^emulator-lite: .+ \(see --help\)\n$/)
   }
   expect(run('--frob').stderr).toBe('emulator-lite: unknown option --frob (see --help)\n')
+})
+
+test('at start the CLI says what the access log keeps: every entry by default, or the days set', async () => {
+  const ports = ['--firestore-port', '0', '--storage-port', '0', '--auth-port', '0', '--admin-port', '0']
+  for (const [extra, said] of [
+    [[], 'emulator-lite access log: keeps every entry (set --access-log-retention-days'],
+    [['--access-log-retention-days', '400'], 'emulator-lite access log: keeps 400 days'],
+  ] as const) {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-retention-'))
+    const { child, output } = await startCliProcess([...ports, '--data', dir, ...extra])
+    try {
+      expect(output()).toContain(said)
+    } finally {
+      await new Promise((resolve) => {
+        child.once('exit', resolve)
+        child.kill('SIGTERM')
+      })
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
 })

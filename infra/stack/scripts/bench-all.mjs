@@ -11,6 +11,10 @@ const benches = [
   ['Firestore: emulator-lite vs the official emulator (gcloud)', 'infra/emulator-lite/bench/parity-bench.ts'],
   ['access log: on vs off, viewer at 100k entries', 'infra/emulator-lite/bench/access-log-bench.ts'],
   ['SQLite: better-sqlite3 vs node:sqlite (ADR 0016)', 'infra/emulator-lite/bench/sqlite-bench.ts'],
+  [
+    'shift change: 20/50/100 staff (SHIFT_BENCH_SECONDS, default 20 s each)',
+    'infra/emulator-lite/bench/shift-bench.ts',
+  ],
   ['make start (warm)', 'infra/stack/scripts/bench-start.ts'],
   ['api', 'api/bench/bench.ts'],
   ['seed', 'seed/bench.ts'],

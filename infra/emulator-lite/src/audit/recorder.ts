@@ -3,6 +3,7 @@ import type { AccessOperation, AccessResource, AccessRole } from '@bosted/domain
 import type { DatabaseRef } from '../firestore/paths.ts'
 import type { Caller } from '../security/caller.ts'
 import type { AccessLog, AccessRecord } from './access-log.ts'
+import { GroupCommit } from './group-commit.ts'
 
 /**
  * Which documents and objects are a person's data (issue 22): the person document and its answers,
@@ -52,8 +53,19 @@ export type WriteEntry = { record: AccessRecord; paths: string[] }
  * Records a client's reads and writes of person data in the access log, before the response is sent.
  * Privileged callers (server SDKs with the owner credential) are not recorded here: the api records
  * what it does on a staff member's behalf itself, naming that staff member (POST …/accessLog:append).
+ *
+ * A write's entries are appended at once. A read's entries are group-committed (issue 29): the
+ * returned promise settles once they are durable, and the reply waits for it (`settle` in
+ * http/core.ts). `groupCommitReads: false` appends them at once too.
  */
-export function createAccessRecorder(log: AccessLog | null) {
+export function createAccessRecorder(
+  log: AccessLog | null,
+  options: { groupCommitReads?: boolean; schedule?: (flush: () => void) => void } = {},
+) {
+  const reads =
+    log !== null && options.groupCommitReads !== false
+      ? new GroupCommit((records) => log.append(records), options.schedule)
+      : null
   function build(
     caller: Caller,
     req: IncomingMessage,
@@ -91,9 +103,16 @@ export function createAccessRecorder(log: AccessLog | null) {
     return records
   }
 
-  function record(...args: Parameters<typeof build>): void {
-    const entries = build(...args)
-    if (entries.length > 0) log?.append(entries.map((entry) => entry.record))
+  /** Appends the entries at once, or (reads) through the group commit: then the promise settles once they are durable. */
+  function commit(entries: readonly WriteEntry[], operation: AccessOperation): void | Promise<void> {
+    if (log === null || entries.length === 0) return
+    const records = entries.map((entry) => entry.record)
+    if (reads !== null && (operation === 'get' || operation === 'list')) return reads.commit(records)
+    log.append(records)
+  }
+
+  function record(...args: Parameters<typeof build>): void | Promise<void> {
+    return commit(build(...args), args[3].operation)
   }
 
   /** Documents grouped by person and kind of data, with how many of each (and the first one's path). */
@@ -140,6 +159,9 @@ export function createAccessRecorder(log: AccessLog | null) {
       return log !== null
     },
 
+    /** The read entries' group commit (null without a log or when switched off). */
+    groupCommit: reads,
+
     /**
      * Firestore reads: single documents (get, batchGet) name each document; queries name the
      * collection they read (persons/p1/notes, or the collection group `notes` across persons).
@@ -151,11 +173,11 @@ export function createAccessRecorder(log: AccessLog | null) {
       methodName: string,
       docs: readonly Touch[],
       query?: { parent: string; collectionId: string; allDescendants: boolean },
-    ): void {
+    ): void | Promise<void> {
       if (log === null || caller.privileged || docs.length === 0) return
       const groups = group(docs)
       if (groups.length === 0) return
-      record(caller, req, groups, {
+      return record(caller, req, groups, {
         project: db.project,
         operation: query ? 'list' : 'get',
         serviceName: 'firestore.googleapis.com',
@@ -216,9 +238,8 @@ export function createAccessRecorder(log: AccessLog | null) {
       name: string,
       operation: Extract<AccessOperation, 'get' | 'create' | 'update' | 'delete'>,
       methodName: string,
-    ): void {
-      const entries = storageEntries(caller, req, project, bucket, name, operation, methodName)
-      if (entries.length > 0) log?.append(entries.map((entry) => entry.record))
+    ): void | Promise<void> {
+      return commit(storageEntries(caller, req, project, bucket, name, operation, methodName), operation)
     },
 
     storageEntries,

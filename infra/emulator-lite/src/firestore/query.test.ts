@@ -106,3 +106,60 @@ test("an aggregation's sum and average fields order the documents before the lim
   expect(aggregated(1)).toEqual(['g/a'])
   expect(aggregated(9)).toEqual(['g/a', 'g/c', 'g/n'])
 })
+
+test('equality with a string matches exactly the equal strings, never another type', () => {
+  applyWrites(store, db, [
+    { update: { name: `${root}/s/text`, fields: { v: { stringValue: '2' } } } },
+    { update: { name: `${root}/s/int`, fields: { v: { integerValue: '2' } } } },
+    { update: { name: `${root}/s/bytes`, fields: { v: { bytesValue: Buffer.from('2').toString('base64') } } } },
+    { update: { name: `${root}/s/other`, fields: { v: { stringValue: '2 ' } } } },
+    { update: { name: `${root}/s/astral`, fields: { v: { stringValue: '\u{1F600}' } } } },
+    { update: { name: `${root}/s/none`, fields: {} } },
+  ])
+  const inS = (where: unknown) =>
+    runQuery(store, db, '', { from: [{ collectionId: 's' }], where }).map((doc) => doc.path)
+  expect(inS(field('v', 'EQUAL', { stringValue: '2' }))).toEqual(['s/text'])
+  expect(inS(field('v', 'EQUAL', { integerValue: '2' }))).toEqual(['s/int'])
+  expect(inS(field('v', 'EQUAL', { stringValue: '\u{1F600}' }))).toEqual(['s/astral'])
+})
+
+test('a collection-group equality on a string stays right through updates, deletes, parents and a failed commit', () => {
+  const doc = (path: string, fields: Record<string, unknown>) => ({ update: { name: `${root}/${path}`, fields } })
+  const at = (location: string) => ({ locationId: { stringValue: location }, day: { stringValue: '2026-11-25' } })
+  applyWrites(store, db, [
+    doc('persons/p1/visits/v1', at('A')),
+    doc('persons/p1/visits/v2', at('B')),
+    doc('persons/p2/visits/v3', at('A')),
+    doc('persons/p2/visits/v4', { locationId: { integerValue: '1' } }),
+    doc('other/x/visits/v5', at('A')),
+  ])
+  const group = (location: string, parent = '', day = '2026-11-25') =>
+    runQuery(store, db, parent, {
+      from: [{ collectionId: 'visits', allDescendants: true }],
+      where: {
+        compositeFilter: {
+          op: 'AND',
+          filters: [
+            field('locationId', 'EQUAL', { stringValue: location }),
+            field('day', 'EQUAL', { stringValue: day }),
+          ],
+        },
+      },
+    }).map((found) => found.path)
+  expect(group('A')).toEqual(['other/x/visits/v5', 'persons/p1/visits/v1', 'persons/p2/visits/v3'])
+  expect(group('A', 'persons/p2')).toEqual(['persons/p2/visits/v3'])
+  expect(group('A', '', '2026-11-24')).toEqual([])
+  applyWrites(store, db, [doc('persons/p1/visits/v1', at('B')), { delete: `${root}/persons/p2/visits/v3` }])
+  expect(group('A')).toEqual(['other/x/visits/v5'])
+  expect(group('B')).toEqual(['persons/p1/visits/v1', 'persons/p1/visits/v2'])
+  // A commit that fails on its last write leaves nothing of its first (the index included).
+  expect(() =>
+    applyWrites(store, db, [
+      doc('persons/p2/visits/v6', at('C')),
+      { ...doc('persons/p1/visits/v2', at('C')), currentDocument: { exists: false } },
+    ]),
+  ).toThrow()
+  expect(group('C')).toEqual([])
+  applyWrites(store, db, [doc('persons/p2/visits/v6', at('C'))])
+  expect(group('C')).toEqual(['persons/p2/visits/v6'])
+})

@@ -105,6 +105,12 @@ function compileFilter(db: DatabaseRef, filter: unknown, inequalities: Set<strin
       throw invalid(`${op} needs an array value`)
     }
     const listHasNull = list.some(isNull)
+    // Equality with a string (locationId, day: most of the app's queries) is equality of the two
+    // strings; the general comparison ranks types first. This runs per document on every query.
+    if (op === 'EQUAL' && typeof operand.stringValue === 'string') {
+      const text = operand.stringValue
+      return (doc) => fieldValue(doc)?.stringValue === text
+    }
     return (doc) => {
       const value = fieldValue(doc)
       if (value === undefined) return false
@@ -136,6 +142,33 @@ function compileFilter(db: DatabaseRef, filter: unknown, inequalities: Set<strin
     }
   }
   throw invalid('A filter needs fieldFilter, unaryFilter or compositeFilter')
+}
+
+/** The top-level equalities with a string (the filter itself, or an AND's filters); none if unsure. */
+function stringEqualities(where: unknown): { fieldPath: string[]; value: string }[] {
+  if (typeof where !== 'object' || where === null) return []
+  const f = where as { fieldFilter?: unknown; compositeFilter?: { op?: unknown; filters?: unknown } }
+  const conjuncts =
+    f.compositeFilter !== undefined
+      ? (f.compositeFilter.op === 'AND' || f.compositeFilter.op === 1) && Array.isArray(f.compositeFilter.filters)
+        ? (f.compositeFilter.filters as unknown[])
+        : []
+      : [where]
+  const found: { fieldPath: string[]; value: string }[] = []
+  for (const conjunct of conjuncts) {
+    const filter = (conjunct as { fieldFilter?: Record<string, unknown> } | null)?.fieldFilter
+    const value = (filter?.value as { stringValue?: unknown } | undefined)?.stringValue
+    const fieldPath = (filter?.field as { fieldPath?: unknown } | undefined)?.fieldPath
+    if ((filter?.op !== 'EQUAL' && filter?.op !== 5) || typeof value !== 'string') continue
+    if (typeof fieldPath !== 'string' || fieldPath === NAME_FIELD) continue
+    try {
+      found.push({ fieldPath: parseFieldPath(fieldPath), value })
+    } catch {
+      // An invalid path: the filter's own compilation refuses it, with its own message.
+      return []
+    }
+  }
+  return found
 }
 
 function hasKeyEquality(filter: unknown): boolean {
@@ -269,10 +302,21 @@ export function runQuery(
   if (!allDescendants && !selector.collectionId) throw invalid('collectionId is required')
   if (selector.collectionId) assertNotReserved(selector.collectionId)
   const scope = { parent, collectionId: selector.collectionId, allDescendants }
+  // A collection group with an equality on a string field reads only the documents with that value
+  // (an index of the store); the whole filter below still decides.
+  const equalities =
+    readTime === undefined && allDescendants && selector.collectionId ? stringEqualities(query.where) : []
   let docs =
-    readTime === undefined
-      ? store.listDocuments(db.project, db.database, scope)
-      : store.listDocumentsAt(db.project, db.database, scope, readTime)
+    equalities.length > 0 && selector.collectionId
+      ? store.listDocumentsWithString(
+          db.project,
+          db.database,
+          { parent, collectionId: selector.collectionId },
+          equalities,
+        )
+      : readTime === undefined
+        ? store.listDocuments(db.project, db.database, scope)
+        : store.listDocumentsAt(db.project, db.database, scope, readTime)
 
   const inequalities = new Set<string>()
   if (query.where !== undefined) {

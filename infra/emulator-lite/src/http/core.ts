@@ -68,7 +68,8 @@ export type Route = {
   handler: (c: Ctx) => Response | Promise<Response>
 }
 
-type AccessEntry = (recorder: AccessRecorder) => void
+/** Records an access; a promise when the entry is group-committed (the reply waits for it). */
+type AccessEntry = (recorder: AccessRecorder) => void | Promise<void>
 
 /** Queues access-log entries; the access-log middleware writes them once the handler has succeeded. */
 export class AccessWriter {
@@ -245,7 +246,7 @@ function routeMiddleware(route: Route, listener: Listener, deps: CoreDeps): Midd
     c.set('settle', { route, deps, done: false })
     await next()
     // Not after an error (onError answered it): nothing succeeded.
-    if (c.error === undefined) settle(c)
+    if (c.error === undefined) await settle(c)
   }
 }
 
@@ -267,9 +268,11 @@ function sendError(c: Ctx, error: unknown): Response {
 /**
  * Runs what must happen before a successful reply leaves, once; throws to turn it into an error:
  * the rules guard fails closed (a data route about to answer an unprivileged caller without having
- * asked the rules), then the access log is written.
+ * asked the rules), then the access log is written. A read's entries are group-committed: then this
+ * returns a promise that settles once they are durable (the reply must wait for it) or rejects
+ * (the reply must be an error).
  */
-export function settle(c: Ctx): void {
+export function settle(c: Ctx): Promise<void> | undefined {
   const state = c.get('settle')
   if (state === undefined || state.done) return
   state.done = true
@@ -278,16 +281,29 @@ export function settle(c: Ctx): void {
   if (route.rules && !caller.privileged && !c.get('rulesDecided') && deps.rulesActive(route, c))
     throw new ApiError('INTERNAL', `${route.name} answered without a security rules decision`)
   const entries = c.get('access').entries
-  if (deps.recorder !== null) for (const entry of entries) entry(deps.recorder)
+  if (deps.recorder === null || entries.length === 0) return
+  const pending: Promise<void>[] = []
+  for (const entry of entries) {
+    const written = entry(deps.recorder)
+    if (written !== undefined) pending.push(written)
+  }
+  if (pending.length === 0) return
+  return pending.length === 1 ? pending[0] : Promise.all(pending).then(() => undefined)
 }
 
 /**
  * A successful JSON reply as the Google APIs send it, written straight to the socket (the Fetch
- * Response round trip costs more than the rest of a small request) after `settle`.
+ * Response round trip costs more than the rest of a small request) after `settle`, and after the
+ * group commit of its access-log entries when it has some.
  */
-export function jsonResponse(c: Ctx, status: number, body: unknown): Response {
+export function jsonResponse(c: Ctx, status: number, body: unknown): Response | Promise<Response> {
   const text = JSON.stringify(body)
-  settle(c)
+  const pending = settle(c)
+  if (pending !== undefined) return pending.then(() => writeJson(c, status, text))
+  return writeJson(c, status, text)
+}
+
+function writeJson(c: Ctx, status: number, text: string): Response {
   c.env.outgoing.writeHead(status, {
     ...c.get('cors'),
     'content-type': 'application/json; charset=utf-8',

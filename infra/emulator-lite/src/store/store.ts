@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import { getField } from '../firestore/paths.ts'
 import type { Fields } from '../firestore/values.ts'
 import { type DiskState, unlessDiskFull } from './disk-state.ts'
 
@@ -51,12 +52,21 @@ class Mirror {
   readonly byPath = new Map<string, Entry>()
   readonly byCollection = new Map<string, Map<string, Entry>>()
   readonly byParent = new Map<string, Map<string, Entry>>()
+  /**
+   * Equality indexes on a string field of a collection id (the daily page's `locationId`, `day`),
+   * built on first use and kept with every change: value → path → entry.
+   */
+  readonly byString = new Map<string, StringIndex>()
 
   set(entry: Entry): void {
     this.delete(entry.doc.path)
     this.byPath.set(entry.doc.path, entry)
     bucketOf(this.byCollection, entry.collectionId).set(entry.doc.path, entry)
     bucketOf(this.byParent, parentKey(entry.parent, entry.collectionId)).set(entry.doc.path, entry)
+    for (const index of this.byString.values()) {
+      const value = index.collectionId === entry.collectionId ? stringAt(entry, index.fieldPath) : undefined
+      if (value !== undefined) bucketOf(index.values, value).set(entry.doc.path, entry)
+    }
   }
 
   delete(path: string): Entry | undefined {
@@ -65,8 +75,34 @@ class Mirror {
     this.byPath.delete(path)
     this.byCollection.get(entry.collectionId)?.delete(path)
     this.byParent.get(parentKey(entry.parent, entry.collectionId))?.delete(path)
+    for (const index of this.byString.values()) {
+      const value = index.collectionId === entry.collectionId ? stringAt(entry, index.fieldPath) : undefined
+      if (value !== undefined) index.values.get(value)?.delete(path)
+    }
     return entry
   }
+
+  /** The index of `fieldPath`'s string values in `collectionId`, built from the documents on first use. */
+  stringIndex(collectionId: string, fieldPath: string[]): StringIndex {
+    const key = JSON.stringify([collectionId, ...fieldPath])
+    let index = this.byString.get(key)
+    if (!index) {
+      index = { collectionId, fieldPath, values: new Map() }
+      for (const entry of this.byCollection.get(collectionId)?.values() ?? []) {
+        const value = stringAt(entry, fieldPath)
+        if (value !== undefined) bucketOf(index.values, value).set(entry.doc.path, entry)
+      }
+      this.byString.set(key, index)
+    }
+    return index
+  }
+}
+
+type StringIndex = { collectionId: string; fieldPath: string[]; values: Map<string, Map<string, Entry>> }
+
+function stringAt(entry: Entry, fieldPath: string[]): string | undefined {
+  const value = getField(entry.doc.fields, fieldPath)?.stringValue
+  return typeof value === 'string' ? value : undefined
 }
 
 const parentKey = (parent: string, collectionId: string) => `${parent}\u0000${collectionId}`
@@ -312,6 +348,33 @@ export class Store {
     const docs: StoredDocument[] = []
     for (const entry of entries) {
       if (scope.allDescendants && scope.parent !== '' && !entry.doc.path.startsWith(prefix)) continue
+      docs.push(entry.doc)
+    }
+    return docs
+  }
+
+  /**
+   * The documents of a collection id under `parent` (any depth; '' for all) whose field at a
+   * `fieldPath` is the string `value`, for the most selective of the equalities given, from equality
+   * indexes: what a collection-group query with those filters needs to look at, not the whole group.
+   */
+  listDocumentsWithString(
+    project: string,
+    database: string,
+    scope: { parent: string; collectionId: string },
+    equalities: readonly { fieldPath: string[]; value: string }[],
+  ): StoredDocument[] {
+    const mirror = this.mirror(project, database)
+    let fewest: Map<string, Entry> | undefined
+    for (const { fieldPath, value } of equalities) {
+      const matching = mirror.stringIndex(scope.collectionId, fieldPath).values.get(value)
+      if (matching === undefined || matching.size === 0) return []
+      if (fewest === undefined || matching.size < fewest.size) fewest = matching
+    }
+    const prefix = `${scope.parent}/`
+    const docs: StoredDocument[] = []
+    for (const entry of fewest?.values() ?? []) {
+      if (scope.parent !== '' && !entry.doc.path.startsWith(prefix)) continue
       docs.push(entry.doc)
     }
     return docs

@@ -15,7 +15,7 @@ export function declaredSize(headers: IncomingHttpHeaders, header: string): numb
 }
 
 /** Ends a session with its last bytes: the size it declared, the rules again, then the object is kept. */
-function finalize(s: StorageService, c: Ctx, session: UploadSession): Response {
+function finalize(s: StorageService, c: Ctx, session: UploadSession): Response | Promise<Response> {
   try {
     if (session.declared !== null && session.size !== session.declared) {
       throw invalid(`Upload has ${session.size} bytes; its start declared ${session.declared}`)

@@ -4,7 +4,12 @@ import { jsonResponse } from '../../http/core.ts'
 import type { StorageService, StorageView } from '../service.ts'
 
 /** `GET …/b/{bucket}/o`: a page of names (Firebase) or objects (GCS), with prefixes. */
-export function listObjects(s: StorageService, c: Ctx, view: StorageView, bucket: string): Response {
+export function listObjects(
+  s: StorageService,
+  c: Ctx,
+  view: StorageView,
+  bucket: string,
+): Response | Promise<Response> {
   c.env.incoming.resume()
   if (view === 'firebase')
     s.guard.check(ruledCaller(c), {
