@@ -11,20 +11,23 @@ import { Component as Daily } from './daily.tsx'
 
 vi.mock('../../features/persons/api/get-location-persons.ts', () => ({ getLocationPersons: vi.fn() }))
 vi.mock('../../features/registrations/api/get-day-registrations.ts', () => ({
-  getDayRegistrations: vi.fn(async () => [
-    {
-      id: 'r1',
-      personId: 'anna',
-      locationId: 'a',
-      day: '2025-01-06',
-      createdAt: '2025-01-06T08:00:00.000Z',
-      createdBy: 'u1',
-      answerId: 'x',
-      text: 'God dag',
-      value: 3,
-      entity: 'location',
-    },
-  ]),
+  getDayRegistrations: vi.fn(async () => ({
+    skipped: 0,
+    items: [
+      {
+        id: 'r1',
+        personId: 'anna',
+        locationId: 'a',
+        day: '2025-01-06',
+        createdAt: '2025-01-06T08:00:00.000Z',
+        createdBy: 'u1',
+        answerId: 'x',
+        text: 'God dag',
+        value: 3,
+        entity: 'location',
+      },
+    ],
+  })),
 }))
 vi.mock('../../features/notes/api/get-day-note-counts.ts', () => ({
   getDayNoteCounts: vi.fn(async () => new Map([['anna', 2]])),
@@ -77,26 +80,24 @@ test('without an active location the overview says so instead of showing an empt
 })
 
 test('a location without persons says so, and a superuser is offered Opret borger', async () => {
-  vi.mocked(getLocationPersons).mockResolvedValue([])
+  vi.mocked(getLocationPersons).mockResolvedValue({ items: [], skipped: 0 })
   showDaily('superuser')
   expect(await screen.findByText('Der er ingen borgere på denne lokation endnu.')).toBeInTheDocument()
   expect(screen.getByRole('link', { name: 'Opret borger' })).toHaveAttribute('href', '/create/person')
 })
 
 test('an employee at a location without persons is not offered Opret borger', async () => {
-  vi.mocked(getLocationPersons).mockResolvedValue([])
+  vi.mocked(getLocationPersons).mockResolvedValue({ items: [], skipped: 0 })
   showDaily('employee')
   expect(await screen.findByText('Der er ingen borgere på denne lokation endnu.')).toBeInTheDocument()
   expect(screen.queryByRole('link', { name: 'Opret borger' })).toBeNull()
 })
 
 test('active persons in Danish order, each with status; the summary counts who is registered and missing', async () => {
-  vi.mocked(getLocationPersons).mockResolvedValue([
-    person('aase', 'Åse'),
-    person('bo', 'Bo', true),
-    person('oern', 'Ørn'),
-    person('anna', 'Anna'),
-  ])
+  vi.mocked(getLocationPersons).mockResolvedValue({
+    items: [person('aase', 'Åse'), person('bo', 'Bo', true), person('oern', 'Ørn'), person('anna', 'Anna')],
+    skipped: 0,
+  })
   showDaily('employee')
   expect(await screen.findByText('1 af 3 registreret · 2 mangler')).toBeInTheDocument()
   const rows = within(screen.getByRole('list', { name: 'Borgere' })).getAllByRole('article')

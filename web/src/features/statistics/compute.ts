@@ -43,10 +43,23 @@ export type KeyFigures = {
 
 type Input = { persons: readonly StatPerson[]; registrations: readonly StatRegistration[]; notes: number | null }
 
+/**
+ * The registrations a period's figures count: those of the given active persons inside the period.
+ * Every figure and chart of the period (the total, the distribution's "x af y", coverage, values)
+ * uses this one set, so they add up.
+ */
+export function countedRegistrations<R extends StatRegistration>(
+  period: Period,
+  persons: readonly StatPerson[],
+  registrations: readonly R[],
+): R[] {
+  const ids = new Set(persons.filter((person) => !person.disabled).map((person) => person.id))
+  return registrations.filter((r) => ids.has(r.personId) && r.day >= period.from && r.day <= period.to)
+}
+
 /** The key figures of a period for the given persons (registrations of others are left out). */
 export function keyFigures(period: Period, { persons, registrations, notes }: Input): KeyFigures {
-  const ids = new Set(persons.map((person) => person.id))
-  const inside = registrations.filter((r) => ids.has(r.personId) && r.day >= period.from && r.day <= period.to)
+  const inside = countedRegistrations(period, persons, registrations)
   const registered = new Set(inside.map((r) => `${r.personId}/${r.day}`))
   let personDays = 0
   let covered = 0
@@ -77,6 +90,20 @@ export function coverageByDay(
     const done = there.filter((person) => registered.has(`${person.id}/${day}`)).length
     return { day, registered: done, persons: there.length, share: there.length === 0 ? null : done / there.length }
   })
+}
+
+/**
+ * The day of lowest coverage among the days that are over (before `today`): today is not over and a
+ * day to come has not begun, so neither can be the worst day. Null when no finished day has persons.
+ */
+export function lowestCoverageDay<D extends { day: string; share: number | null }>(
+  days: readonly D[],
+  today: string,
+): D | null {
+  return days.reduce<D | null>(
+    (low, d) => (d.day >= today || d.share === null ? low : low === null || d.share < (low.share ?? 1) ? d : low),
+    null,
+  )
 }
 
 export type AnswerCount = { key: string; text: string; entity: 'person' | 'location'; count: number }
