@@ -26,7 +26,13 @@ export async function asAdmin<T>(step: (db: Firestore, app: App) => Promise<T>):
   }
 }
 
-export type OwnPerson = { firstName: string; lastName: string; createdAt: string; reminderTime?: string }
+export type OwnPerson = {
+  firstName: string
+  lastName: string
+  createdAt: string
+  reminderTime?: string
+  disabled?: boolean
+}
 export type OwnLocation = {
   locationId: string
   email: string
@@ -86,7 +92,7 @@ export async function createOwnLocation(input: {
         contact: null,
         settings: {
           answerOptions: [],
-          disabled: false,
+          disabled: person.disabled === true,
           includePlaceAnswers: true,
           features: { all: false, freeText: false, speechToText: false, answers: false },
           notifications: person.reminderTime === undefined ? null : { reminderTime: person.reminderTime },
@@ -132,10 +138,44 @@ export function registrationDoc(
   }
 }
 
-/** Writes registration documents (paths persons/{personId}/registrations/{auto id}). */
+/** Writes registration documents (paths persons/{personId}/registrations/{auto id}); undefined fields are left out. */
 export async function writeRegistrations(docs: Record<string, unknown>[]): Promise<void> {
   await asAdmin(async (db) => {
-    for (const doc of docs) await db.collection(`persons/${String(doc.personId)}/registrations`).add(doc)
+    for (const doc of docs) {
+      const fields = Object.fromEntries(Object.entries(doc).filter(([, value]) => value !== undefined))
+      await db.collection(`persons/${String(doc.personId)}/registrations`).add(fields)
+    }
+  })
+}
+
+/** A diary entry document as the app writes it; `extra` may add or (with undefined) drop fields. */
+export function noteDoc(
+  own: OwnLocation,
+  personId: string,
+  day: string,
+  text: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    personId,
+    locationId: own.locationId,
+    day,
+    createdAt: `${day}T11:00:00.000Z`,
+    createdBy: 'e2e',
+    text,
+    source: 'keyboard',
+    authorName: 'Ida Test',
+    ...extra,
+  }
+}
+
+/** Writes diary entry documents (paths persons/{personId}/notes/{auto id}); undefined fields are left out. */
+export async function writeNotes(docs: Record<string, unknown>[]): Promise<void> {
+  await asAdmin(async (db) => {
+    for (const doc of docs) {
+      const fields = Object.fromEntries(Object.entries(doc).filter(([, value]) => value !== undefined))
+      await db.collection(`persons/${String(doc.personId)}/notes`).add(fields)
+    }
   })
 }
 

@@ -3,9 +3,9 @@ import {
   answerDistribution,
   countedRegistrations,
   coverageByDay,
+  coverageSummary,
   dailyValues,
   keyFigures,
-  lowestCoverageDay,
   periodDays,
   personRows,
   previousPeriod,
@@ -131,7 +131,7 @@ test('the total of registrations and the distribution count the same set: a disa
   expect(distribution.reduce((sum, answer) => sum + answer.count, 0)).toBe(figures.registrations)
 })
 
-test('the lowest day is a day that is over: today and days to come are never the worst day', () => {
+test('the lowest day and the average are of the days that are over: today and days to come never count', () => {
   const days = [
     { day: '2026-11-23', share: 0.8 },
     { day: '2026-11-24', share: 0.6 },
@@ -139,6 +139,9 @@ test('the lowest day is a day that is over: today and days to come are never the
     { day: '2026-11-26', share: 0 },
     { day: '2026-11-22', share: null },
   ]
-  expect(lowestCoverageDay(days, '2026-11-25')?.day).toBe('2026-11-24')
-  expect(lowestCoverageDay(days, '2026-11-23')).toBeNull()
+  const summary = coverageSummary(days, '2026-11-25')
+  expect(summary.lowest?.day).toBe('2026-11-24')
+  expect(summary.average).toBeCloseTo(0.7)
+  // A period of today alone: today's share so far, and no lowest day.
+  expect(coverageSummary(days, '2026-11-23')).toEqual({ average: 0.8, lowest: null })
 })

@@ -93,17 +93,21 @@ export function coverageByDay(
 }
 
 /**
- * The day of lowest coverage among the days that are over (before `today`): today is not over and a
- * day to come has not begun, so neither can be the worst day. Null when no finished day has persons.
+ * The coverage summary's figures: the average share per day and the day of lowest coverage, both
+ * over the days that are over (before `today`) — today is not over and a day to come has not begun,
+ * so neither can be the worst day, nor pull the average below the lowest. A period of today alone
+ * averages today and names no lowest day.
  */
-export function lowestCoverageDay<D extends { day: string; share: number | null }>(
+export function coverageSummary<D extends { day: string; share: number | null }>(
   days: readonly D[],
   today: string,
-): D | null {
-  return days.reduce<D | null>(
-    (low, d) => (d.day >= today || d.share === null ? low : low === null || d.share < (low.share ?? 1) ? d : low),
-    null,
-  )
+): { average: number | null; lowest: D | null } {
+  const withShare = days.filter((d) => d.share !== null)
+  const over = withShare.filter((d) => d.day < today)
+  const counted = over.length > 0 ? over : withShare.filter((d) => d.day <= today)
+  const average = counted.length === 0 ? null : counted.reduce((sum, d) => sum + (d.share ?? 0), 0) / counted.length
+  const lowest = over.reduce<D | null>((low, d) => (low === null || (d.share ?? 1) < (low.share ?? 1) ? d : low), null)
+  return { average, lowest }
 }
 
 export type AnswerCount = { key: string; text: string; entity: 'person' | 'location'; count: number }

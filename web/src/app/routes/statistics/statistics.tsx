@@ -24,10 +24,10 @@ import {
   answerDistribution,
   countedRegistrations,
   coverageByDay,
+  coverageSummary,
   dailyValues,
   type KeyFigures,
   keyFigures,
-  lowestCoverageDay,
   type Period,
   type PersonRow,
   personRows,
@@ -220,7 +220,10 @@ function Report({
         da.statistics.csvBy,
         da.statistics.csvTime,
       ],
-      ...[...current]
+      // The export holds every registration of the chosen persons in the period (those who moved
+      // out too): the records as stored, not a figure.
+      ...registrations
+        .filter((r) => ids.has(r.personId) && r.day >= period.from && r.day <= period.to)
         .sort((a, b) => a.day.localeCompare(b.day) || a.createdAt.localeCompare(b.createdAt))
         .map((r) => [
           r.day,
@@ -363,9 +366,7 @@ function CoverageChart({
     }),
     [days.length],
   )
-  const shares = days.filter((d) => d.share !== null)
-  const lowest = lowestCoverageDay(days, today())
-  const average = shares.length === 0 ? null : shares.reduce((sum, d) => sum + (d.share ?? 0), 0) / shares.length
+  const { average, lowest } = coverageSummary(days, today())
   return (
     <UplotChart
       title={da.statistics.coverageChart}
