@@ -31,8 +31,7 @@ const answerWithValue = (answer: string) =>
   new RegExp(`^${answer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(-?\\d+\\)$`)
 
 // Persons other specs create today count on these past days as 'oprettet senere', not as missing.
-const summaryOf = (page: Page) =>
-  page.getByText(/^\d+ af \d+ registreret( · \d+ mangler)?( · \d+ oprettet senere)?$/)
+const summaryOf = (page: Page) => page.getByText(/^\d+ af \d+ registreret( · \d+ mangler)?( · \d+ oprettet senere)?$/)
 
 /**
  * The summary of a past day as expected: each count that is not zero is named; persons other specs
