@@ -374,6 +374,18 @@ export const CASES: Case[] = [
   ],
   [
     'employee',
+    "registers for today (Copenhagen's day, ahead of UTC's around midnight)",
+    'allow',
+    (c) =>
+      set(
+        `persons/pa/registrations/${fresh('r')}`,
+        registration('pa', L1, 'emp', {
+          day: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen' }).format(new Date()),
+        }),
+      )(c),
+  ],
+  [
+    'employee',
     'registers on a day still to come (next year)',
     'deny',
     (c) =>
