@@ -15,9 +15,10 @@ test("Dagsoversigt's summary, filter and badges tell the same story: registered,
 }, async ({ page }) => {
   const today = copenhagenDay(new Date())
   const longAgo = '2024-01-01T09:00:00.000Z'
-  // The location's reminder is at 23:59 (today is before it); Carl's own reminder is at 00:00 (past).
+  // The location has no reminder (due by the day's end, so today is before it, whatever the hour);
+  // Carl's own reminder is at 00:00 (always past today).
   const own = await createOwnLocation({
-    reminderTime: '23:59',
+    reminderTime: null,
     persons: [
       { firstName: 'Anna', lastName: 'Andersen', createdAt: longAgo },
       { firstName: 'Bo', lastName: 'Berg', createdAt: longAgo },
@@ -31,7 +32,7 @@ test("Dagsoversigt's summary, filter and badges tell the same story: registered,
   // Today: one registered, one missing (after his reminder), two not yet (before the reminder).
   await expect(summary(page)).toHaveText('1 af 4 registreret · 1 mangler · 2 ikke endnu')
   await expect(row(page, 'Anna Andersen').getByText('Registreret', { exact: true })).toBeVisible()
-  await expect(row(page, 'Bo Berg').getByText('Ikke registreret endnu (påmindelse kl. 23:59)')).toBeVisible()
+  await expect(row(page, 'Bo Berg').getByText('Ikke registreret endnu (inden dagens slutning)')).toBeVisible()
   await expect(row(page, 'Carl Clausen').getByText('Mangler registrering (påmindelse kl. 00:00)')).toBeVisible()
   await page.getByRole('radio', { name: 'Mangler' }).click()
   await expect(rows(page)).toHaveCount(1)
