@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { dayOf } from './days.ts'
 import { da } from './messages/da.ts'
 
 export const ANSWER_ENTITIES = ['person', 'location'] as const
@@ -15,10 +16,36 @@ export const AnswerSchema = z.object({
 })
 export type Answer = z.infer<typeof AnswerSchema>
 
+/**
+ * Whether `input` repeats an option of `options` (other than `exceptId`, the one being edited): the
+ * same text — ignoring case and surrounding spaces — and the same value. One owner (a person, a
+ * location) never has two such options: staff could not tell them apart when registering.
+ */
+export function isDuplicateAnswer(
+  options: readonly Pick<Answer, 'id' | 'text' | 'value'>[],
+  input: { text: string; value: number },
+  exceptId?: string,
+): boolean {
+  const text = input.text.trim().toLocaleLowerCase('da')
+  return options.some(
+    (option) =>
+      option.id !== exceptId && option.value === input.value && option.text.trim().toLocaleLowerCase('da') === text,
+  )
+}
+
 export const PersonAnswerSchema = AnswerSchema.extend({ entity: z.enum(ANSWER_ENTITIES).default('person') })
 export const LocationAnswerSchema = AnswerSchema.extend({ entity: z.enum(ANSWER_ENTITIES).default('location') })
 
 const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+
+/**
+ * Whether a care record (registration, diary entry) may carry `day` at `now`: a day that has begun in
+ * Copenhagen — today or earlier (backdating is allowed), never a day still to come. firestore.rules
+ * refuses the same (with up to an hour's leeway around midnight, as it knows no time zone).
+ */
+export function isCareDayAllowed(day: string, now: Date): boolean {
+  return day <= dayOf(now)
+}
 
 /**
  * Care records (registrations, notes) carry their person and that person's location, so a

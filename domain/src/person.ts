@@ -43,11 +43,28 @@ export const PersonSettingsSchema = z.object({
 })
 export type PersonSettings = z.infer<typeof PersonSettingsSchema>
 
+/** SPEC §3's defaults for a person's names: 'Ikke' 'Angivet' (not stated). */
+export const PERSON_DEFAULT_FIRST_NAME = 'Ikke'
+export const PERSON_DEFAULT_LAST_NAME = 'Angivet'
+
+/** A name as saved: what was typed, trimmed, or the default when nothing (or only spaces) was typed. */
+export function nameOrDefault(value: string | null | undefined, fallback: string): string {
+  const trimmed = (value ?? '').trim()
+  return trimmed === '' ? fallback : trimmed
+}
+
+/** A stored name: missing, null, empty or blank reads as the default. */
+const defaultedName = (fallback: string) =>
+  z
+    .string()
+    .nullish()
+    .transform((value) => ((value ?? '').trim() === '' ? fallback : (value as string)))
+
 /** persons/{id}; id equals the auth uid. Parsing `{}` yields every default of SPEC §3. */
 export const PersonSchema = z.object({
   id: z.string(),
-  firstName: z.string().default('Ikke'),
-  lastName: z.string().default('Angivet'),
+  firstName: defaultedName(PERSON_DEFAULT_FIRST_NAME),
+  lastName: defaultedName(PERSON_DEFAULT_LAST_NAME),
   createdAt: z.string(),
   avatarUrl: z.string().nullable().default(null),
   contact: ContactSchema.nullable().default(null),

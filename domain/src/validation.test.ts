@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { missingLocationAnswerFields } from './answer.ts'
-import { NewPersonSchema, PersonSchema } from './person.ts'
+import { isCareDayAllowed, isDuplicateAnswer, missingLocationAnswerFields } from './answer.ts'
+import { NewPersonSchema, nameOrDefault, PERSON_DEFAULT_LAST_NAME, PersonSchema } from './person.ts'
 import { NewUserSchema, UserSchema } from './user.ts'
 import { hasRequiredFields } from './validation.ts'
 
@@ -21,6 +21,14 @@ test('rejects missing and malformed emails with the spec messages', () => {
   expect(messages(NewUserSchema.safeParse({ firstName: 'Ann', email: 'ann@', password: 'secret' }))).toEqual([
     'Ugyldig email format',
   ])
+})
+
+test('rejects a password of only spaces, and keeps the spaces of a real one', () => {
+  expect(messages(NewUserSchema.safeParse({ firstName: 'Ann', email: 'a@b.dk', password: '      ' }))).toEqual([
+    'Adgangskoden må ikke kun bestå af mellemrum',
+  ])
+  const parsed = NewUserSchema.safeParse({ firstName: 'Ann', email: 'a@b.dk', password: ' hemmelig ' })
+  expect(parsed.success && parsed.data.password).toBe(' hemmelig ')
 })
 
 test('rejects a missing password and one shorter than 6 characters', () => {
@@ -136,4 +144,40 @@ test('refuses a first or last name over 100 characters (firestore.rules refuses 
   ])
   // Trimmed first: spaces around a 100-character name do not count.
   expect(NewUserSchema.safeParse({ ...base, firstName: ` ${'x'.repeat(100)} ` }).success).toBe(true)
+})
+
+test("a person saved without a last name gets SPEC §3's default 'Angivet', without a first name 'Ikke'", () => {
+  const base = { id: 'p', createdAt: '2026-11-25T10:00:00.000Z' }
+  expect(PersonSchema.parse({ ...base, firstName: 'Anna', lastName: '' })).toMatchObject({
+    firstName: 'Anna',
+    lastName: 'Angivet',
+  })
+  expect(PersonSchema.parse({ ...base, firstName: '   ', lastName: null })).toMatchObject({
+    firstName: 'Ikke',
+    lastName: 'Angivet',
+  })
+  expect(PersonSchema.parse(base)).toMatchObject({ firstName: 'Ikke', lastName: 'Angivet' })
+  expect(PersonSchema.parse({ ...base, firstName: 'Bo', lastName: 'Berg' })).toMatchObject({
+    firstName: 'Bo',
+    lastName: 'Berg',
+  })
+  expect(nameOrDefault('  ', PERSON_DEFAULT_LAST_NAME)).toBe('Angivet')
+  expect(nameOrDefault(' Berg ', PERSON_DEFAULT_LAST_NAME)).toBe('Berg')
+})
+
+test('a care record is never dated on a day still to come (Copenhagen days)', () => {
+  const now = new Date('2026-11-25T22:30:00Z') // 23:30 in Copenhagen
+  expect(isCareDayAllowed('2026-11-25', now)).toBe(true)
+  expect(isCareDayAllowed('2026-01-01', now)).toBe(true)
+  expect(isCareDayAllowed('2026-11-26', now)).toBe(false)
+  expect(isCareDayAllowed('2027-11-25', now)).toBe(false)
+  // 23:30 UTC is already the 26th in Copenhagen.
+  expect(isCareDayAllowed('2026-11-26', new Date('2026-11-25T23:30:00Z'))).toBe(true)
+})
+
+test('two answer options of one owner never have the same text and value', () => {
+  const options = [{ id: 'a', text: 'Glad', value: 4 }]
+  expect(isDuplicateAnswer(options, { text: ' glad ', value: 4 })).toBe(true)
+  expect(isDuplicateAnswer(options, { text: 'Glad', value: 5 })).toBe(false)
+  expect(isDuplicateAnswer(options, { text: 'Glad', value: 4 }, 'a')).toBe(false)
 })

@@ -52,6 +52,8 @@ export const PasswordSchema = z
   .min(1, da.validation.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, da.validation.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, da.validation.passwordTooLong)
+  // Six spaces are no password (the spaces of a real one are kept: it is never trimmed).
+  .refine((value) => value.length === 0 || value.trim().length > 0, da.validation.passwordBlank)
 
 /** 'Required fields present' (SPEC §5): first name, email and password are all non-blank. */
 export function hasRequiredFields(draft: { firstName?: string; email?: string; password?: string }): boolean {

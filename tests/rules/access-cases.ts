@@ -498,6 +498,28 @@ export const CASES: Case[] = [
   ],
   [
     'employee',
+    "registers for today (Copenhagen's day, ahead of UTC's around midnight)",
+    'allow',
+    (c) =>
+      set(
+        `persons/pa/registrations/${fresh('r')}`,
+        registration('pa', L1, 'emp', {
+          day: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen' }).format(new Date()),
+        }),
+      )(c),
+  ],
+  [
+    'employee',
+    'registers on a day still to come (next year)',
+    'deny',
+    (c) =>
+      set(
+        `persons/pa/registrations/${fresh('r')}`,
+        registration('pa', L1, 'emp', { day: `${new Date().getUTCFullYear() + 1}-01-15` }),
+      )(c),
+  ],
+  [
+    'employee',
     'registers in the name of a colleague',
     'deny',
     (c) => set(`persons/pa/registrations/${fresh('r')}`, registration('pa', L1, 'sup'))(c),
@@ -653,6 +675,16 @@ export const CASES: Case[] = [
     'writes an empty note',
     'deny',
     (c) => set(`persons/pa/notes/${fresh('n')}`, note('pa', L1, 'emp', { text: '' }))(c),
+  ],
+  [
+    'employee',
+    'writes a diary entry dated next year',
+    'deny',
+    (c) =>
+      set(
+        `persons/pa/notes/${fresh('n')}`,
+        note('pa', L1, 'emp', { day: `${new Date().getUTCFullYear() + 1}-01-15` }),
+      )(c),
   ],
   [
     'employee',

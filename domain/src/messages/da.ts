@@ -19,6 +19,7 @@ export const da = {
     passwordTooShort: 'Adgangskode skal være mindst 6 tegn',
     firstNameTooShort: 'Fornavn skal være mindst 2 tegn',
     passwordTooLong: 'Adgangskode må højst være 4096 tegn',
+    passwordBlank: 'Adgangskoden må ikke kun bestå af mellemrum',
     nameInvalidCharacters: 'Navnet må ikke indeholde usynlige tegn eller styretegn',
     nameTooLong: (max: number) => `Navnet må højst være ${max} tegn`,
     phoneTooLong: (max: number) => `Telefonnummeret må højst være ${max} tegn`,
@@ -123,6 +124,23 @@ export const da = {
     adminPersonSettings: 'Borgerindstillinger',
     tabs: 'Faner',
   },
+  /**
+   * A list shows every record it can read: one that does not fit its schema (left by an older
+   * version, a migration or an import) is left out and counted once, e.g. '1 registrering kunne ikke vises.'
+   */
+  records: {
+    skipped: (kind: 'registrations' | 'notes' | 'persons' | 'answers' | 'users' | 'locations', count: number) => {
+      const [one, many] = {
+        registrations: ['registrering', 'registreringer'],
+        notes: ['dagbogsnotat', 'dagbogsnotater'],
+        persons: ['borger', 'borgere'],
+        answers: ['svarmulighed', 'svarmuligheder'],
+        users: ['bruger', 'brugere'],
+        locations: ['lokation', 'lokationer'],
+      }[kind]
+      return `${count} ${count === 1 ? one : many} kunne ikke vises.`
+    },
+  },
   /** The daily overview (/daily) and a person's own day view (/person/{id}/daily). */
   daily: {
     day: 'Dag',
@@ -138,11 +156,25 @@ export const da = {
     filter: 'Vis',
     filterAll: 'Alle',
     filterMissing: 'Mangler',
-    summary: (registered: number, total: number, missing: number) =>
-      `${registered} af ${total} registreret · ${missing} mangler`,
+    /** '9 af 11 registreret · 2 ikke endnu': each count that is not zero is named. */
+    summary: (counts: { registered: number; total: number; missing: number; notYet: number; notApplicable: number }) =>
+      [
+        `${counts.registered} af ${counts.total} registreret`,
+        counts.missing > 0 ? `${counts.missing} mangler` : null,
+        counts.notYet > 0 ? `${counts.notYet} ikke endnu` : null,
+        counts.notApplicable > 0 ? `${counts.notApplicable} oprettet senere` : null,
+      ]
+        .filter((part) => part !== null)
+        .join(' · '),
     missing: 'Mangler registrering',
     registered: 'Registreret',
     notDue: 'Ikke registreret endnu',
+    /** The "Mangler" filter when nobody is missing but some are not due yet (before the reminder). */
+    noneMissingYet: (notYet: number) =>
+      `Ingen mangler registrering endnu. ${notYet === 1 ? '1 borger er' : `${notYet} borgere er`} ikke registreret endnu.`,
+    /** A day still to come: shown, not registered on. */
+    futureDay: 'Dagen er ikke begyndt endnu. Der kan ikke registreres på en fremtidig dag.',
+    noPersonsThatDay: 'Ingen af lokationens borgere var oprettet denne dag.',
     reminderAt: (time: string) => `påmindelse kl. ${time}`,
     endOfDay: 'inden dagens slutning',
     persons: 'Borgere',
@@ -170,6 +202,7 @@ export const da = {
     comment: 'Kommentar (valgfri)',
     commentTooLong: (max: number) => `Kommentaren må højst være ${max} tegn`,
     answerRequired: 'Vælg et svar',
+    futureDay: 'Der kan ikke registreres på en dag, der ikke er begyndt endnu.',
     save: 'Gem',
     cancel: 'Annuller',
     correct: 'Ret',
@@ -197,6 +230,7 @@ export const da = {
     choosePerson: 'Vælg borger',
     day: 'Dag',
     text: 'Notat',
+    dayInFuture: 'Datoen kan ikke ligge efter i dag.',
     textRequired: 'Skriv et notat',
     textTooLong: (max: number) => `Notatet må højst være ${max} tegn`,
     charactersLeft: (count: number, max: number) => `${count} af ${max} tegn`,
@@ -291,8 +325,9 @@ export const da = {
     noChange: 'uændret mod forrige periode',
     noPrevious: 'ingen tal for forrige periode',
     coverageChart: 'Dækning pr. dag',
-    coverageSummary: (average: string, lowest: string, day: string) =>
-      `I gennemsnit var ${average} af borgerne registreret pr. dag. Lavest ${lowest} ${day}.`,
+    /** `day` may end in an abbreviation's full stop ('ons. 25. nov.'): the sentence gets one, not two. */
+    coverageSummary: (average: string, lowest: { share: string; day: string } | null) =>
+      `I gennemsnit var ${average} af borgerne registreret pr. dag.${lowest === null ? '' : ` Lavest ${lowest.share} ${lowest.day.replace(/\.$/, '')}.`}`,
     distributionChart: 'Fordeling af svar',
     distributionSummary: (top: string, count: number, total: number) => `Oftest svaret: ${top} (${count} af ${total}).`,
     ownOption: 'borgerens egen',
@@ -471,6 +506,7 @@ export const da = {
     answerValue: 'Værdi',
     answerTextRequired: 'Tekst er påkrævet',
     answerValueNumber: 'Værdien skal være et tal',
+    answerDuplicate: 'Der findes allerede en svarmulighed med samme tekst og værdi',
     addAnswer: 'Tilføj svarmulighed',
     removeAnswer: (text: string) => `Fjern ${text || 'svarmulighed'}`,
     includePlaceAnswers: 'Brug også lokationens svarmuligheder',

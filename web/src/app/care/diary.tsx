@@ -4,6 +4,7 @@ import type { Person } from '@bosted/domain/person'
 import { roleRank } from '@bosted/domain/user'
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
+import { SkippedNotice } from '../../components/ui/skipped-notice.tsx'
 import { disabledDictation, webSpeechEngine } from '../../features/dictation/dictation.ts'
 import { correctNote } from '../../features/notes/api/correct-note.ts'
 import { createNote } from '../../features/notes/api/create-note.ts'
@@ -122,6 +123,7 @@ export function Diary({ user, location, persons, isOwnDiary = false, filter, onF
   })
 
   const notes = list.data?.pages.flatMap((page) => page.notes) ?? []
+  const skipped = list.data?.pages.reduce((sum, page) => sum + page.skipped, 0) ?? 0
   const writable = persons.filter((person) => !person.settings.disabled)
   return (
     <div className="diary">
@@ -158,6 +160,7 @@ export function Diary({ user, location, persons, isOwnDiary = false, filter, onF
         </div>
       ) : (
         <>
+          <SkippedNotice kind="notes" count={skipped} />
           {notes.length === 0 && !list.hasNextPage && (
             <p className="muted">{filter.query === '' ? da.notes.none : da.notes.noneFound(filter.query)}</p>
           )}

@@ -1,4 +1,4 @@
-import { NOTE_MAX_LENGTH, NoteTextSchema } from '@bosted/domain/answer'
+import { isCareDayAllowed, NOTE_MAX_LENGTH, NoteTextSchema } from '@bosted/domain/answer'
 import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
@@ -74,6 +74,11 @@ export function NoteEditor({ userId, persons, locationId, engine, onSave }: Prop
     event.preventDefault()
     if (personId === '') {
       setError(da.notes.personRequired)
+      return
+    }
+    if (!isCareDayAllowed(day, new Date())) {
+      setError(da.notes.dayInFuture)
+      document.getElementById(ids.day)?.focus()
       return
     }
     const parsed = NoteTextSchema.safeParse(text)

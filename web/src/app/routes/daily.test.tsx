@@ -6,25 +6,29 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { clearActiveLocation, setLocations } from '../../features/locations/locations-store.ts'
 import { getLocationPersons } from '../../features/persons/api/get-location-persons.ts'
+import { getDayRegistrations } from '../../features/registrations/api/get-day-registrations.ts'
 import { session } from '../../features/session/session-store.ts'
 import { Component as Daily } from './daily.tsx'
 
 vi.mock('../../features/persons/api/get-location-persons.ts', () => ({ getLocationPersons: vi.fn() }))
 vi.mock('../../features/registrations/api/get-day-registrations.ts', () => ({
-  getDayRegistrations: vi.fn(async () => [
-    {
-      id: 'r1',
-      personId: 'anna',
-      locationId: 'a',
-      day: '2025-01-06',
-      createdAt: '2025-01-06T08:00:00.000Z',
-      createdBy: 'u1',
-      answerId: 'x',
-      text: 'God dag',
-      value: 3,
-      entity: 'location',
-    },
-  ]),
+  getDayRegistrations: vi.fn(async () => ({
+    skipped: 0,
+    items: [
+      {
+        id: 'r1',
+        personId: 'anna',
+        locationId: 'a',
+        day: '2025-01-06',
+        createdAt: '2025-01-06T08:00:00.000Z',
+        createdBy: 'u1',
+        answerId: 'x',
+        text: 'God dag',
+        value: 3,
+        entity: 'location',
+      },
+    ],
+  })),
 }))
 vi.mock('../../features/notes/api/get-day-note-counts.ts', () => ({
   getDayNoteCounts: vi.fn(async () => new Map([['anna', 2]])),
@@ -43,10 +47,10 @@ const person = (id: string, firstName: string, disabled = false) =>
     settings: { disabled },
   })
 
-function showDaily(role: 'employee' | 'superuser') {
+function showDaily(role: 'employee' | 'superuser', search = '?day=2025-01-06') {
   session.user = { id: 'u1', firstName: 'Signe', lastName: 'Dahl', customClaims: { userRole: role }, locations: ['a'] }
   const router = createMemoryRouter([{ path: '/daily', Component: Daily }], {
-    initialEntries: ['/daily?day=2025-01-06'],
+    initialEntries: [`/daily${search}`],
   })
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   render(
@@ -77,26 +81,24 @@ test('without an active location the overview says so instead of showing an empt
 })
 
 test('a location without persons says so, and a superuser is offered Opret borger', async () => {
-  vi.mocked(getLocationPersons).mockResolvedValue([])
+  vi.mocked(getLocationPersons).mockResolvedValue({ items: [], skipped: 0 })
   showDaily('superuser')
   expect(await screen.findByText('Der er ingen borgere på denne lokation endnu.')).toBeInTheDocument()
   expect(screen.getByRole('link', { name: 'Opret borger' })).toHaveAttribute('href', '/create/person')
 })
 
 test('an employee at a location without persons is not offered Opret borger', async () => {
-  vi.mocked(getLocationPersons).mockResolvedValue([])
+  vi.mocked(getLocationPersons).mockResolvedValue({ items: [], skipped: 0 })
   showDaily('employee')
   expect(await screen.findByText('Der er ingen borgere på denne lokation endnu.')).toBeInTheDocument()
   expect(screen.queryByRole('link', { name: 'Opret borger' })).toBeNull()
 })
 
 test('active persons in Danish order, each with status; the summary counts who is registered and missing', async () => {
-  vi.mocked(getLocationPersons).mockResolvedValue([
-    person('aase', 'Åse'),
-    person('bo', 'Bo', true),
-    person('oern', 'Ørn'),
-    person('anna', 'Anna'),
-  ])
+  vi.mocked(getLocationPersons).mockResolvedValue({
+    items: [person('aase', 'Åse'), person('bo', 'Bo', true), person('oern', 'Ørn'), person('anna', 'Anna')],
+    skipped: 0,
+  })
   showDaily('employee')
   expect(await screen.findByText('1 af 3 registreret · 2 mangler')).toBeInTheDocument()
   const rows = within(screen.getByRole('list', { name: 'Borgere' })).getAllByRole('article')
@@ -110,4 +112,30 @@ test('active persons in Danish order, each with status; the summary counts who i
   )
   expect(within(rows[1] as HTMLElement).getByText('Mangler registrering')).toBeInTheDocument()
   expect(within(rows[1] as HTMLElement).getByText('(påmindelse kl. 20:00)')).toBeInTheDocument()
+})
+
+test('a person created after the day is neither listed nor missing, and a record that does not fit is reported once', async () => {
+  vi.mocked(getLocationPersons).mockResolvedValue({
+    items: [person('anna', 'Anna'), { ...person('nils', 'Nils'), createdAt: '2025-03-01T09:00:00.000Z' }],
+    skipped: 0,
+  })
+  vi.mocked(getDayRegistrations).mockResolvedValueOnce({ items: [], skipped: 1 })
+  showDaily('employee')
+  expect(await screen.findByText('0 af 1 registreret · 1 mangler · 1 oprettet senere')).toBeInTheDocument()
+  expect(screen.getByRole('status')).toHaveTextContent('1 registrering kunne ikke vises.')
+  expect(screen.queryByRole('heading', { name: 'Nils Test' })).toBeNull()
+})
+
+test('a day to come is read-only, and the Mangler filter does not claim everyone is registered', async () => {
+  vi.mocked(getLocationPersons).mockResolvedValue({ items: [person('anna', 'Anna'), person('bo', 'Bo')], skipped: 0 })
+  vi.mocked(getDayRegistrations).mockResolvedValueOnce({ items: [], skipped: 0 })
+  showDaily('employee', '?day=2099-01-01&filter=missing')
+  expect(await screen.findByText('0 af 2 registreret · 2 ikke endnu')).toBeInTheDocument()
+  expect(
+    screen.getByText('Dagen er ikke begyndt endnu. Der kan ikke registreres på en fremtidig dag.'),
+  ).toBeInTheDocument()
+  expect(screen.getByText('Ingen mangler registrering endnu. 2 borgere er ikke registreret endnu.')).toBeInTheDocument()
+  expect(screen.queryByText('Alle borgere er registreret denne dag.')).toBeNull()
+  expect(screen.queryByText('Ingen registreringer denne dag.')).toBeNull()
+  expect(screen.queryByRole('button', { name: /^Registrer for / })).toBeNull()
 })

@@ -6,6 +6,7 @@ import { useEffect, useId } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { Page } from '../../components/ui/page.tsx'
+import { SkippedNotice } from '../../components/ui/skipped-notice.tsx'
 import { StepNav } from '../../components/ui/step-nav.tsx'
 import type { LocationSummary } from '../../features/locations/locations-store.ts'
 import { locations } from '../../features/locations/locations-store.ts'
@@ -17,6 +18,8 @@ import { getDayRegistrations } from '../../features/registrations/api/get-day-re
 import type { StoredRegistration } from '../../features/registrations/api/registration-document.ts'
 import { RegistrationList } from '../../features/registrations/components/registration-list.tsx'
 import {
+  countStatuses,
+  isFutureDay,
   type RegistrationStatus,
   registrationStatus,
   reminderTimeFor,
@@ -139,7 +142,7 @@ function DailyOverview({ user, location, day, now, filter, onFilter }: OverviewP
     queryKey: queryKeys.staffNames(location.id),
     queryFn: () => getLocationStaffNames(location.id),
     staleTime: 10 * 60_000,
-    enabled: registrations.data?.some((registration) => registration.createdByName === undefined) === true,
+    enabled: registrations.data?.items.some((registration) => registration.createdByName === undefined) === true,
   })
   const flow = useRegistrationFlow(user, { id: location.id, answerOptions: location.answerOptions ?? [] })
   const failed = [persons, registrations, notes].filter((query) => query.isError)
@@ -173,7 +176,7 @@ function DailyOverview({ user, location, day, now, filter, onFilter }: OverviewP
     )
   }
 
-  const active = sortByName(persons.data.filter((person) => !person.settings.disabled))
+  const active = sortByName(persons.data.items.filter((person) => !person.settings.disabled))
   const isManager = roleRank(user.customClaims.userRole ?? 'user', user.customClaims) >= 2
   if (active.length === 0) {
     return (
@@ -189,27 +192,36 @@ function DailyOverview({ user, location, day, now, filter, onFilter }: OverviewP
   }
 
   const byPerson = new Map<string, StoredRegistration[]>()
-  for (const registration of registrations.data) {
+  for (const registration of registrations.data.items) {
     byPerson.set(registration.personId, [...(byPerson.get(registration.personId) ?? []), registration])
   }
-  const rows = active.map((person) => {
+  const all = active.map((person) => {
     const own = byPerson.get(person.id) ?? []
     const reminderTime = reminderTimeFor(person.settings.notifications?.reminderTime, location.reminderTime)
-    const status = registrationStatus({ count: own.length, day, reminderTime, now })
+    const status = registrationStatus({ count: own.length, day, reminderTime, now, createdAt: person.createdAt })
     return { person, registrations: own, reminderTime, status, notes: notes.data.get(person.id) ?? 0 }
   })
-  const registered = rows.filter((row) => row.status === 'registered').length
-  const missing = rows.filter((row) => row.status === 'missing').length
+  // One vocabulary for the summary, the filter and the badges; a person created after the day is
+  // counted as such and not listed (nothing was due from them).
+  const counts = countStatuses(all.map((row) => row.status))
+  const rows = all.filter((row) => row.status !== 'notApplicable')
   const shown = filter === 'missing' ? rows.filter((row) => row.status === 'missing') : rows
+  const isFuture = isFutureDay(day, now)
+  const emptyText =
+    rows.length === 0
+      ? da.daily.noPersonsThatDay
+      : counts.notYet > 0
+        ? da.daily.noneMissingYet(counts.notYet)
+        : da.daily.noneMissing
   const names = new Map<string, string>([
     ...(staff.data ?? []),
-    ...persons.data.map((person) => [person.id, personName(person)] as const),
+    ...persons.data.items.map((person) => [person.id, personName(person)] as const),
   ])
 
   return (
     <>
       <div className="daily__bar">
-        <p className="daily__summary">{da.daily.summary(registered, rows.length, missing)}</p>
+        <p className="daily__summary">{da.daily.summary(counts)}</p>
         <fieldset className="segmented">
           <legend className="visually-hidden">{da.daily.filter}</legend>
           {(['all', 'missing'] as const).map((value) => (
@@ -220,11 +232,16 @@ function DailyOverview({ user, location, day, now, filter, onFilter }: OverviewP
           ))}
         </fieldset>
       </div>
-      {registrations.data.length === 0 && <p className="muted">{da.daily.noRegistrations}</p>}
-      {shown.length === 0 && <p className="muted">{da.daily.noneMissing}</p>}
+      {isFuture && <p className="notice">{da.daily.futureDay}</p>}
+      <SkippedNotice kind="persons" count={persons.data.skipped} />
+      <SkippedNotice kind="registrations" count={registrations.data.skipped} />
+      {registrations.data.items.length === 0 && registrations.data.skipped === 0 && !isFuture && (
+        <p className="muted">{da.daily.noRegistrations}</p>
+      )}
+      {shown.length === 0 && <p className="muted">{emptyText}</p>}
       <ul className="daily__list" aria-label={da.daily.persons}>
         {shown.map((row) => (
-          <PersonRow key={row.person.id} {...row} day={day} names={names} flow={flow} />
+          <PersonRow key={row.person.id} {...row} day={day} names={names} flow={flow} isReadOnly={isFuture} />
         ))}
       </ul>
       {flow.dialogs}
@@ -241,9 +258,11 @@ type RowProps = {
   day: string
   names: Map<string, string>
   flow: RegistrationFlow
+  /** A day still to come: no "Registrer". */
+  isReadOnly: boolean
 }
 
-function PersonRow({ person, registrations, reminderTime, status, notes, day, names, flow }: RowProps) {
+function PersonRow({ person, registrations, reminderTime, status, notes, day, names, flow, isReadOnly }: RowProps) {
   const nameId = useId()
   const name = personName(person)
   const base = `/person/${encodeURIComponent(person.id)}`
@@ -268,14 +287,16 @@ function PersonRow({ person, registrations, reminderTime, status, notes, day, na
         )}
         <footer className="daily-row__foot">
           {notes > 0 && <Link to={`${base}/notes?day=${day}`}>{da.daily.notes(notes)}</Link>}
-          <button
-            type="button"
-            className="button button--action"
-            aria-label={da.registration.registerFor(name)}
-            onClick={() => flow.register(person, day)}
-          >
-            {da.registration.register}
-          </button>
+          {!isReadOnly && (
+            <button
+              type="button"
+              className="button button--action"
+              aria-label={da.registration.registerFor(name)}
+              onClick={() => flow.register(person, day)}
+            >
+              {da.registration.register}
+            </button>
+          )}
         </footer>
       </article>
     </li>
@@ -284,6 +305,7 @@ function PersonRow({ person, registrations, reminderTime, status, notes, day, na
 
 function StatusBadge({ status, reminderTime }: { status: RegistrationStatus; reminderTime: string | null }) {
   const due = reminderTime === null ? da.daily.endOfDay : da.daily.reminderAt(reminderTime)
+  if (status === 'notApplicable') return null
   if (status === 'registered') return <span className="badge badge--ok">{da.daily.registered}</span>
   if (status === 'missing')
     return (

@@ -99,7 +99,7 @@ function TodaysQuestion({ person, day }: { person: Person; day: string }) {
     queryKey: queryKeys.personRegistrations(person.id, day, day),
     queryFn: () => getPersonRegistrations(person.id, day, day),
   })
-  const mine = todays.data?.filter((registration) => registration.createdBy === person.id).at(-1) ?? null
+  const mine = todays.data?.items.filter((registration) => registration.createdBy === person.id).at(-1) ?? null
   const [chosen, setChosen] = useState<string | null>(null)
   const [comment, setComment] = useState<string | null>(null)
   const ids = { question: useId(), comment: useId() }
@@ -299,8 +299,8 @@ function LastDays({ person, day }: { person: Person; day: string }) {
   if (registrations.data === undefined || notes.data === undefined) return <RouteLoading />
   const byDay = new Map<string, DayEntry[]>()
   const add = (entry: DayEntry, entryDay: string) => byDay.set(entryDay, [...(byDay.get(entryDay) ?? []), entry])
-  for (const item of registrations.data) add({ kind: 'registration', at: item.createdAt, item }, item.day)
-  for (const item of notes.data) add({ kind: 'note', at: item.createdAt, item }, item.day)
+  for (const item of registrations.data.items) add({ kind: 'registration', at: item.createdAt, item }, item.day)
+  for (const item of notes.data.items) add({ kind: 'note', at: item.createdAt, item }, item.day)
   const days = [...byDay.keys()].sort().reverse()
   const by = (createdBy: string) => (createdBy === person.id ? da.me.byYou : da.me.byStaff)
   return (

@@ -24,6 +24,7 @@ export function Component() {
   const persons = useQuery({
     queryKey: queryKeys.locationPersons(location?.id ?? ''),
     queryFn: () => getLocationPersons(location?.id ?? ''),
+    select: (parsed) => parsed.items,
     enabled: location !== null,
   })
 

@@ -69,3 +69,29 @@ test('a superuser may create employees only; an admin any role', () => {
   expect(rolesFor(false)).toEqual(['employee'])
   expect(rolesFor(true)).toEqual(['employee', 'superuser', 'admin'])
 })
+
+test('two answer options with the same text and value are refused on the later one; a password of spaces too', () => {
+  const valid = { firstName: 'Anna', email: 'a@b.dk', password: 'hemmelig' }
+  expect(
+    messages({
+      ...valid,
+      answers: [
+        { text: 'Glad', value: '4' },
+        { text: 'Træt', value: '1' },
+        { text: ' glad', value: '4,0' },
+      ],
+    }),
+  ).toEqual({ 'answers.2.text': 'Der findes allerede en svarmulighed med samme tekst og værdi' })
+  expect(
+    messages({
+      ...valid,
+      answers: [
+        { text: 'Glad', value: '4' },
+        { text: 'Glad', value: '5' },
+      ],
+    }),
+  ).toEqual({})
+  expect(messages({ ...valid, password: '      ' })).toEqual({
+    password: 'Adgangskoden må ikke kun bestå af mellemrum',
+  })
+})

@@ -1,3 +1,4 @@
+import { isDuplicateAnswer } from '@bosted/domain/answer'
 import { da } from '@bosted/domain/messages/da'
 import { NewPersonSchema } from '@bosted/domain/person'
 import { EmailSchema, PasswordSchema, PhoneSchema } from '@bosted/domain/validation'
@@ -31,7 +32,16 @@ export const PersonFormSchema = z.object({
   email: EmailSchema,
   password: PasswordSchema,
   phone: PhoneSchema,
-  answers: z.array(AnswerDraftSchema),
+  // The same text and value twice is refused on the later one (staff could not tell them apart).
+  answers: z.array(AnswerDraftSchema).superRefine((drafts, context) => {
+    drafts.forEach((draft, index) => {
+      const earlier = drafts
+        .slice(0, index)
+        .map((other, at) => ({ id: String(at), text: other.text, value: answerValue(other.value) }))
+      if (isDuplicateAnswer(earlier, { text: draft.text, value: answerValue(draft.value) }))
+        context.addIssue({ code: 'custom', path: [index, 'text'], message: da.form.answerDuplicate })
+    })
+  }),
   includePlaceAnswers: z.boolean(),
   features: FeaturesSchema,
   disabled: z.boolean(),

@@ -1,5 +1,5 @@
 import { da } from '@bosted/domain/messages/da'
-import type { Person } from '@bosted/domain/person'
+import { nameOrDefault, PERSON_DEFAULT_FIRST_NAME, PERSON_DEFAULT_LAST_NAME, type Person } from '@bosted/domain/person'
 import type { PromiseMessages } from '../../lib/toast.ts'
 
 /** SPEC §8: 'Opdaterer borger' → 'Borgeren blev opdateret korrekt' / 'Der skete en fejl med at opdatere borgeren'. */
@@ -29,11 +29,14 @@ export function generalValuesOf(person: Person): GeneralValues {
   }
 }
 
-/** The general tab's fields as the update writes them: blank contact fields are stored as null. */
+/**
+ * The general tab's fields as the update writes them: blank contact fields are stored as null, a
+ * blank name as SPEC §3's default ('Ikke' 'Angivet').
+ */
 export function generalChanges(values: GeneralValues): Record<string, unknown> {
   return {
-    firstName: values.firstName.trim(),
-    lastName: values.lastName.trim(),
+    firstName: nameOrDefault(values.firstName, PERSON_DEFAULT_FIRST_NAME),
+    lastName: nameOrDefault(values.lastName, PERSON_DEFAULT_LAST_NAME),
     contact: { email: values.email.trim() || null, phone: values.phone.trim() || null },
     locale: values.locale,
     'settings.disabled': values.disabled,

@@ -1,6 +1,17 @@
-import { addDays, instantAt, startOfDay } from '../../lib/days.ts'
+import { addDays, dayOf, instantAt, startOfDay } from '../../lib/days.ts'
 
-export type RegistrationStatus = 'registered' | 'missing' | 'notDue'
+/**
+ * A person's day, in the one vocabulary the daily overview's summary, its "Mangler" filter and its
+ * badges share:
+ * - `registered`: at least one registration that day;
+ * - `notYet`: none yet, and the reminder time (or the day's end) has not passed — today before the
+ *   reminder, or a day still to come;
+ * - `missing`: none, and the reminder time has passed;
+ * - `notApplicable`: the person did not exist that day (created after it), so nothing was due.
+ */
+export type RegistrationStatus = 'registered' | 'notYet' | 'missing' | 'notApplicable'
+
+export const REGISTRATION_STATUSES: readonly RegistrationStatus[] = ['registered', 'missing', 'notYet', 'notApplicable']
 
 /** The reminder time that applies: the person's, else the location's, else none (end of day). */
 export function reminderTimeFor(personTime: string | null | undefined, locationTime: string | null | undefined) {
@@ -12,16 +23,41 @@ export function dueAt(day: string, reminderTime: string | null): Date {
   return reminderTime === null ? startOfDay(addDays(day, 1)) : instantAt(day, reminderTime)
 }
 
+/** Whether a Copenhagen day has not begun yet at `now` (a day to come: nothing can be registered on it). */
+export function isFutureDay(day: string, now: Date): boolean {
+  return day > dayOf(now)
+}
+
 /**
- * A person's status on a day: registered once there is a registration; otherwise "missing" when
- * the reminder time (person's, else location's, else end of day) has passed, else not yet due.
+ * A person's status on a day, from the number of their registrations that day, the reminder time
+ * that applies, the person's creation time and now. A registration always counts (even one written
+ * for a day before the person was created); without one, a person created after the day is not
+ * applicable, else missing once the reminder time has passed, else not yet due.
  */
 export function registrationStatus(input: {
   count: number
   day: string
   reminderTime: string | null
   now: Date
+  /** The person's createdAt (ISO instant); a person created any time during the day is there that day. */
+  createdAt?: string | null | undefined
 }): RegistrationStatus {
   if (input.count > 0) return 'registered'
-  return input.now.getTime() >= dueAt(input.day, input.reminderTime).getTime() ? 'missing' : 'notDue'
+  if (input.createdAt && dayOf(input.createdAt) > input.day) return 'notApplicable'
+  return input.now.getTime() >= dueAt(input.day, input.reminderTime).getTime() ? 'missing' : 'notYet'
+}
+
+export type StatusCounts = Record<RegistrationStatus, number> & {
+  /** Persons the day applies to (everyone but the not applicable). */
+  total: number
+}
+
+/** How many persons have each status; `total` leaves out those the day does not apply to. */
+export function countStatuses(statuses: readonly RegistrationStatus[]): StatusCounts {
+  const counts: StatusCounts = { registered: 0, notYet: 0, missing: 0, notApplicable: 0, total: 0 }
+  for (const status of statuses) {
+    counts[status] += 1
+    if (status !== 'notApplicable') counts.total += 1
+  }
+  return counts
 }

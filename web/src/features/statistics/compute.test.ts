@@ -1,7 +1,9 @@
 import { expect, test } from 'vitest'
 import {
   answerDistribution,
+  countedRegistrations,
   coverageByDay,
+  coverageSummary,
   dailyValues,
   keyFigures,
   periodDays,
@@ -105,4 +107,41 @@ test('the per-person table: registrations, missing days, average, trend and the 
     { id: 'b', name: 'Bo', registrations: 1, missingDays: 1, averageValue: 4, trend: 'flat', lastNote: null },
   ])
   expect([trend(2, 2.05), trend(1, 2), trend(null, 2), trend(2, null)]).toEqual(['flat', 'down', null, null])
+})
+
+test('the total of registrations and the distribution count the same set: a disabled person counts in neither', () => {
+  const period = { from: '2026-11-01', to: '2026-11-03' }
+  const persons = [
+    { id: 'a', name: 'A', createdAt: '2026-01-01T00:00:00Z', disabled: false },
+    { id: 'b', name: 'B', createdAt: '2026-01-01T00:00:00Z', disabled: true },
+  ]
+  const reg = (personId: string, day: string) => ({
+    personId,
+    day,
+    answerId: 'x',
+    text: 'God',
+    value: 3,
+    entity: 'location' as const,
+  })
+  const all = [reg('a', '2026-11-01'), reg('a', '2026-11-02'), reg('b', '2026-11-02'), reg('a', '2026-10-31')]
+  const counted = countedRegistrations(period, persons, all)
+  const figures = keyFigures(period, { persons, registrations: all, notes: null })
+  const distribution = answerDistribution(counted)
+  expect(figures.registrations).toBe(2)
+  expect(distribution.reduce((sum, answer) => sum + answer.count, 0)).toBe(figures.registrations)
+})
+
+test('the lowest day and the average are of the days that are over: today and days to come never count', () => {
+  const days = [
+    { day: '2026-11-23', share: 0.8 },
+    { day: '2026-11-24', share: 0.6 },
+    { day: '2026-11-25', share: 0.1 },
+    { day: '2026-11-26', share: 0 },
+    { day: '2026-11-22', share: null },
+  ]
+  const summary = coverageSummary(days, '2026-11-25')
+  expect(summary.lowest?.day).toBe('2026-11-24')
+  expect(summary.average).toBeCloseTo(0.7)
+  // A period of today alone: today's share so far, and no lowest day.
+  expect(coverageSummary(days, '2026-11-23')).toEqual({ average: 0.8, lowest: null })
 })

@@ -43,10 +43,23 @@ export type KeyFigures = {
 
 type Input = { persons: readonly StatPerson[]; registrations: readonly StatRegistration[]; notes: number | null }
 
+/**
+ * The registrations a period's figures count: those of the given active persons inside the period.
+ * Every figure and chart of the period (the total, the distribution's "x af y", coverage, values)
+ * uses this one set, so they add up.
+ */
+export function countedRegistrations<R extends StatRegistration>(
+  period: Period,
+  persons: readonly StatPerson[],
+  registrations: readonly R[],
+): R[] {
+  const ids = new Set(persons.filter((person) => !person.disabled).map((person) => person.id))
+  return registrations.filter((r) => ids.has(r.personId) && r.day >= period.from && r.day <= period.to)
+}
+
 /** The key figures of a period for the given persons (registrations of others are left out). */
 export function keyFigures(period: Period, { persons, registrations, notes }: Input): KeyFigures {
-  const ids = new Set(persons.map((person) => person.id))
-  const inside = registrations.filter((r) => ids.has(r.personId) && r.day >= period.from && r.day <= period.to)
+  const inside = countedRegistrations(period, persons, registrations)
   const registered = new Set(inside.map((r) => `${r.personId}/${r.day}`))
   let personDays = 0
   let covered = 0
@@ -77,6 +90,24 @@ export function coverageByDay(
     const done = there.filter((person) => registered.has(`${person.id}/${day}`)).length
     return { day, registered: done, persons: there.length, share: there.length === 0 ? null : done / there.length }
   })
+}
+
+/**
+ * The coverage summary's figures: the average share per day and the day of lowest coverage, both
+ * over the days that are over (before `today`) — today is not over and a day to come has not begun,
+ * so neither can be the worst day, nor pull the average below the lowest. A period of today alone
+ * averages today and names no lowest day.
+ */
+export function coverageSummary<D extends { day: string; share: number | null }>(
+  days: readonly D[],
+  today: string,
+): { average: number | null; lowest: D | null } {
+  const withShare = days.filter((d) => d.share !== null)
+  const over = withShare.filter((d) => d.day < today)
+  const counted = over.length > 0 ? over : withShare.filter((d) => d.day <= today)
+  const average = counted.length === 0 ? null : counted.reduce((sum, d) => sum + (d.share ?? 0), 0) / counted.length
+  const lowest = over.reduce<D | null>((low, d) => (low === null || (d.share ?? 1) < (low.share ?? 1) ? d : low), null)
+  return { average, lowest }
 }
 
 export type AnswerCount = { key: string; text: string; entity: 'person' | 'location'; count: number }

@@ -4,6 +4,7 @@ import { type ReactNode, useId } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { Page } from '../../../components/ui/page.tsx'
+import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
 import { StepNav } from '../../../components/ui/step-nav.tsx'
 import { locations } from '../../../features/locations/locations-store.ts'
 import { getPerson } from '../../../features/persons/api/get-person.ts'
@@ -51,7 +52,9 @@ export function Component() {
     // Registrations carry their author's name; only older ones without it need this read.
     enabled:
       locationId !== null &&
-      [...(week.data ?? []), ...(chart.data ?? [])].some((registration) => registration.createdByName === undefined),
+      [...(week.data?.items ?? []), ...(chart.data?.items ?? [])].some(
+        (registration) => registration.createdByName === undefined,
+      ),
   })
   const flow = useRegistrationFlow(
     user as SessionUser,
@@ -88,13 +91,14 @@ export function Component() {
   } else {
     const target = person.data
     const chartDays = Array.from({ length: CHART_DAYS }, (_, index) => addDays(chartFrom, index))
-    const points = dailyMeans(chartDays, chart.data)
+    const points = dailyMeans(chartDays, chart.data.items)
     const withValues = points.filter((point) => point.value !== null).length
     body = (
       <>
+        <SkippedNotice kind="registrations" count={week.data.skipped} />
         <ol className="week" aria-labelledby={headingId}>
           {weekDays(monday).map((day) => {
-            const registrations = week.data.filter((registration) => registration.day === day)
+            const registrations = week.data.items.filter((registration) => registration.day === day)
             return (
               <li key={day} className="week__day">
                 <section aria-label={formatDay(day)}>
@@ -113,14 +117,17 @@ export function Component() {
                       onDelete={(registration) => flow.remove(target, registration)}
                     />
                   )}
-                  <button
-                    type="button"
-                    className="button button--action button--small"
-                    aria-label={`${da.registration.register} ${formatDay(day)}`}
-                    onClick={() => flow.register(target, day)}
-                  >
-                    {da.registration.register}
-                  </button>
+                  {/* A day still to come is read-only. */}
+                  {day <= now && (
+                    <button
+                      type="button"
+                      className="button button--action button--small"
+                      aria-label={`${da.registration.register} ${formatDay(day)}`}
+                      onClick={() => flow.register(target, day)}
+                    >
+                      {da.registration.register}
+                    </button>
+                  )}
                 </section>
               </li>
             )

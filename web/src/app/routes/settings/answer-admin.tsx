@@ -1,6 +1,7 @@
 import type { Answer } from '@bosted/domain/answer'
 import { da } from '@bosted/domain/messages/da'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
 import { sortByOrder } from '../../../features/answer-admin/answer-order.ts'
 import type { AnswerOwner } from '../../../features/answer-admin/api/answer-owner.ts'
 import { getOwnerAnswers } from '../../../features/answer-admin/api/get-owner-answers.ts'
@@ -78,12 +79,15 @@ export function AnswerAdmin({ owner, canEdit, onOrderSaved }: Props) {
   const options = sortByOrder(answers.data.options, answers.data.order)
   const order = options.map((option) => option.id)
   return (
-    <AnswerOptionsEditor
-      options={options}
-      canEdit={canEdit}
-      onAdd={(input) => add.mutate({ input, order })}
-      onUpdate={(answer, changes) => update.mutate({ answer, changes })}
-      onReorder={(next) => reorder.mutate({ order: next, seen: answers.data?.order ?? [] })}
-    />
+    <>
+      <SkippedNotice kind="answers" count={answers.data.skipped} />
+      <AnswerOptionsEditor
+        options={options}
+        canEdit={canEdit}
+        onAdd={(input) => add.mutate({ input, order })}
+        onUpdate={(answer, changes) => update.mutate({ answer, changes })}
+        onReorder={(next) => reorder.mutate({ order: next, seen: answers.data?.order ?? [] })}
+      />
+    </>
   )
 }

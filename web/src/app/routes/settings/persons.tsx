@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Page } from '../../../components/ui/page.tsx'
+import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
 import { TableScroll } from '../../../components/ui/table-scroll.tsx'
 import { matchesSearch } from '../../../features/location-settings/search.ts'
 import { getLocationPersons } from '../../../features/persons/api/get-location-persons.ts'
@@ -53,9 +54,10 @@ function PersonList({ locationId }: { locationId: string }) {
     )
   }
   if (persons.data === undefined) return <RouteLoading />
-  const shown = sortByName(persons.data.filter((person) => matchesSearch(person, search)))
+  const shown = sortByName(persons.data.items.filter((person) => matchesSearch(person, search)))
   return (
     <>
+      <SkippedNotice kind="persons" count={persons.data.skipped} />
       <div className="field settings-search">
         <label htmlFor={searchId}>{da.settingsList.search}</label>
         <input id={searchId} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Page } from '../../../components/ui/page.tsx'
+import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
 import { TableScroll } from '../../../components/ui/table-scroll.tsx'
 import { matchesSearch } from '../../../features/location-settings/search.ts'
 import { TemporaryPassword } from '../../../features/passwords/components/temporary-password.tsx'
@@ -83,9 +84,10 @@ function StaffList({ locationId, access }: { locationId: string; access: Setting
     isManager: access.isManager,
     locations: access.user?.locations ?? [],
   }
-  const shown = sortByName(staff.data.filter((user) => matchesSearch(user, search)))
+  const shown = sortByName(staff.data.items.filter((user) => matchesSearch(user, search)))
   return (
     <>
+      <SkippedNotice kind="users" count={staff.data.skipped} />
       <div className="field settings-search">
         <label htmlFor={searchId}>{da.settingsList.search}</label>
         <input id={searchId} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router-dom'
 import uPlot from 'uplot'
 import { useSnapshot } from 'valtio'
 import { Page } from '../../../components/ui/page.tsx'
+import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
 import { TableScroll } from '../../../components/ui/table-scroll.tsx'
 import { type LocationSummary, locations } from '../../../features/locations/locations-store.ts'
 import { type NotesFilter, notesFilterParams, parseNotesFilter } from '../../../features/notes/notes-filter.ts'
@@ -21,7 +22,9 @@ import {
 import { CHART_COLORS, dayToX, UplotChart } from '../../../features/statistics/components/uplot-chart.tsx'
 import {
   answerDistribution,
+  countedRegistrations,
   coverageByDay,
+  coverageSummary,
   dailyValues,
   type KeyFigures,
   keyFigures,
@@ -29,6 +32,7 @@ import {
   type PersonRow,
   personRows,
   previousPeriod,
+  type StatNote,
   type StatPerson,
   type Trend,
 } from '../../../features/statistics/compute.ts'
@@ -81,6 +85,7 @@ function Statistics({ location, filter, onFilter }: Props) {
   const persons = useQuery({
     queryKey: queryKeys.locationPersons(location.id),
     queryFn: () => getLocationPersons(location.id),
+    select: (parsed) => parsed.items,
   })
   // The period and the one before it in one request; the previous period's diary entries only counted.
   const registrations = useQuery({
@@ -130,16 +135,20 @@ function Statistics({ location, filter, onFilter }: Props) {
           <RouteLoading />
         </div>
       ) : (
-        <Report
-          location={location}
-          period={period}
-          previous={previous}
-          persons={persons.data}
-          selected={filter.personIds}
-          registrations={registrations.data}
-          notes={notes.data}
-          previousNoteCount={previousNotes.data}
-        />
+        <>
+          <SkippedNotice kind="registrations" count={registrations.data.skipped} />
+          <SkippedNotice kind="notes" count={notes.data.skipped} />
+          <Report
+            location={location}
+            period={period}
+            previous={previous}
+            persons={persons.data}
+            selected={filter.personIds}
+            registrations={registrations.data.items}
+            notes={notes.data.items}
+            previousNoteCount={previousNotes.data}
+          />
+        </>
       )}
     </div>
   )
@@ -152,7 +161,7 @@ type ReportProps = {
   persons: readonly Person[]
   selected: readonly string[]
   registrations: readonly StatRegistrationRow[]
-  notes: Awaited<ReturnType<typeof getPeriodNotes>>
+  notes: readonly StatNote[]
   previousNoteCount: number
 }
 
@@ -175,10 +184,12 @@ function Report({
     disabled: person.settings.disabled,
   }))
   const ids = new Set(statPersons.map((person) => person.id))
-  const current = registrations.filter((r) => ids.has(r.personId) && r.day >= period.from)
-  const before = registrations.filter((r) => ids.has(r.personId) && r.day <= previous.to)
-  const currentNotes = notes.filter((note) => ids.has(note.personId))
   const active = statPersons.filter((person) => !person.disabled)
+  // One set of registrations for every figure and chart of the period (the active persons'), so the
+  // total and the distribution's "x af y" are the same number.
+  const current = countedRegistrations(period, active, registrations)
+  const before = countedRegistrations(previous, active, registrations)
+  const currentNotes = notes.filter((note) => ids.has(note.personId))
   const figures = keyFigures(period, { persons: active, registrations: current, notes: currentNotes.length })
   // The previous period's diary count is the location's: without a selection it is comparable.
   const previousFigures = keyFigures(previous, {
@@ -209,7 +220,10 @@ function Report({
         da.statistics.csvBy,
         da.statistics.csvTime,
       ],
-      ...[...current]
+      // The export holds every registration of the chosen persons in the period (those who moved
+      // out too): the records as stored, not a figure.
+      ...registrations
+        .filter((r) => ids.has(r.personId) && r.day >= period.from && r.day <= period.to)
         .sort((a, b) => a.day.localeCompare(b.day) || a.createdAt.localeCompare(b.createdAt))
         .map((r) => [
           r.day,
@@ -352,19 +366,13 @@ function CoverageChart({
     }),
     [days.length],
   )
-  const shares = days.filter((d) => d.share !== null)
-  const lowest = shares.reduce<(typeof days)[number] | null>(
-    (low, d) => (low === null || (d.share ?? 1) < (low.share ?? 1) ? d : low),
-    null,
-  )
-  const average = shares.length === 0 ? null : shares.reduce((sum, d) => sum + (d.share ?? 0), 0) / shares.length
+  const { average, lowest } = coverageSummary(days, today())
   return (
     <UplotChart
       title={da.statistics.coverageChart}
       summary={da.statistics.coverageSummary(
         percent(average),
-        percent(lowest?.share ?? null),
-        lowest === null ? '' : formatShortDay(lowest.day),
+        lowest === null ? null : { share: percent(lowest.share), day: formatShortDay(lowest.day) },
       )}
       options={options}
       data={data}

@@ -2,6 +2,7 @@ import { type Location, LocationSchema } from '@bosted/domain/location'
 import { LOCATIONS, PERSONS, USERS } from '@bosted/domain/paths'
 import { type Person, PersonSchema } from '@bosted/domain/person'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { parseRecords } from '../../../lib/parse-records.ts'
 
 export type AdminLocationRow = Location & { personCount: number; staffCount: number }
 export type AdminOverview = { locations: AdminLocationRow[]; persons: Person[] }
@@ -17,7 +18,10 @@ export async function getAdminOverview(): Promise<AdminOverview> {
     getDocs(collection(db, PERSONS)),
     getDocs(collection(db, USERS)),
   ])
-  const allPersons = persons.docs.map((document) => PersonSchema.parse({ ...document.data(), id: document.id }))
+  // A document that does not fit its schema is left out (and warned about), never the whole overview.
+  const allPersons = parseRecords('persons', persons.docs, (document) =>
+    PersonSchema.parse({ ...document.data(), id: document.id }),
+  ).items
   const personCount = new Map<string, number>()
   for (const person of allPersons)
     if (typeof person.locationId === 'string')
@@ -29,14 +33,13 @@ export async function getAdminOverview(): Promise<AdminOverview> {
       for (const id of ids) if (typeof id === 'string') staffCount.set(id, (staffCount.get(id) ?? 0) + 1)
   }
   return {
-    locations: locations.docs.map((document) => {
-      const location = LocationSchema.parse({ ...document.data(), id: document.id })
-      return {
-        ...location,
-        personCount: personCount.get(location.id) ?? 0,
-        staffCount: staffCount.get(location.id) ?? 0,
-      }
-    }),
+    locations: parseRecords('locations', locations.docs, (document) =>
+      LocationSchema.parse({ ...document.data(), id: document.id }),
+    ).items.map((location) => ({
+      ...location,
+      personCount: personCount.get(location.id) ?? 0,
+      staffCount: staffCount.get(location.id) ?? 0,
+    })),
     persons: allPersons,
   }
 }

@@ -1,12 +1,18 @@
 import { type Answer, LocationAnswerSchema, PersonAnswerSchema } from '@bosted/domain/answer'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { parseRecords } from '../../../lib/parse-records.ts'
 import { type AnswerOwner, answersPathOf, ownerPathOf } from './answer-owner.ts'
 
-export type OwnerAnswers = { options: Answer[]; order: string[] }
+export type OwnerAnswers = {
+  options: Answer[]
+  order: string[]
+  /** Options that did not fit their schema: left out, counted for the staff notice. */
+  skipped: number
+}
 
 /**
  * Every answer option of a location or person, hidden ones included, with the stored order
- * (`settings.answerOptions`). Parsed with the domain schemas; a failure throws.
+ * (`settings.answerOptions`). Each option is parsed on its own; one that does not fit is left out and counted.
  */
 export async function getOwnerAnswers(owner: AnswerOwner): Promise<OwnerAnswers> {
   const [db, { collection, doc, getDoc, getDocs }] = await Promise.all([getDb(), firestoreLite()])
@@ -16,8 +22,12 @@ export async function getOwnerAnswers(owner: AnswerOwner): Promise<OwnerAnswers>
     getDoc(doc(db, ownerPathOf(owner))),
   ])
   const stored = (ownerDoc.data()?.settings as { answerOptions?: unknown } | undefined)?.answerOptions
+  const { items, skipped } = parseRecords('answers', answers.docs, (document) =>
+    schema.parse({ ...document.data(), id: document.id }),
+  )
   return {
-    options: answers.docs.map((document) => schema.parse({ ...document.data(), id: document.id })),
+    options: items,
+    skipped,
     order: Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [],
   }
 }

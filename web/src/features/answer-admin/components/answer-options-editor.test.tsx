@@ -1,6 +1,6 @@
 import '../../../test/setup.ts'
 import type { Answer } from '@bosted/domain/answer'
-import { fireEvent, render, screen } from '@testing-library/react'
+import { fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, test, vi } from 'vitest'
 import { AnswerOptionsEditor } from './answer-options-editor.tsx'
@@ -49,6 +49,24 @@ test('a new option needs a text and a numeric value', async () => {
   await userEvent.type(screen.getByLabelText('Værdi'), '1,5')
   await userEvent.click(screen.getByRole('button', { name: 'Tilføj svarmulighed' }))
   expect(onAdd).toHaveBeenCalledWith({ text: 'Træt', value: 1.5 })
+})
+
+test('an option with the same text and value as another of the owner is refused; the same text with another value is not', async () => {
+  const { onAdd, onUpdate } = renderEditor()
+  await userEvent.type(screen.getByLabelText('Tekst'), ' glad ')
+  await userEvent.type(screen.getByLabelText('Værdi'), '4')
+  await userEvent.click(screen.getByRole('button', { name: 'Tilføj svarmulighed' }))
+  expect(screen.getByText('Der findes allerede en svarmulighed med samme tekst og værdi')).toBeInTheDocument()
+  expect(onAdd).not.toHaveBeenCalled()
+  await userEvent.clear(screen.getByLabelText('Værdi'))
+  await userEvent.type(screen.getByLabelText('Værdi'), '5')
+  await userEvent.click(screen.getByRole('button', { name: 'Tilføj svarmulighed' }))
+  expect(onAdd).toHaveBeenCalledWith({ text: 'glad', value: 5 })
+  // Editing an option may keep its own text and value; taking another's is refused.
+  await userEvent.click(screen.getByRole('button', { name: 'Rediger Rolig' }))
+  const dialog = screen.getByRole('dialog')
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Gem' }))
+  expect(onUpdate).toHaveBeenCalledWith(OPTIONS[1], { text: 'Rolig', value: 3 })
 })
 
 test('a reader sees the options but no way to change them', () => {

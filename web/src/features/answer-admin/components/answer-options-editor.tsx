@@ -1,4 +1,4 @@
-import type { Answer } from '@bosted/domain/answer'
+import { type Answer, isDuplicateAnswer } from '@bosted/domain/answer'
 import { da } from '@bosted/domain/messages/da'
 import { type FormEvent, useId, useState } from 'react'
 import { Dialog } from '../../../components/ui/dialog.tsx'
@@ -120,6 +120,7 @@ export function AnswerOptionsEditor({ options, canEdit, onAdd, onUpdate, onReord
         <AnswerForm
           title={da.answersAdmin.newOption}
           submitLabel={da.answersAdmin.add}
+          existing={options}
           onSubmit={onAdd}
           resetOnSubmit
         />
@@ -129,6 +130,7 @@ export function AnswerOptionsEditor({ options, canEdit, onAdd, onUpdate, onReord
           <AnswerForm
             key={editing.id}
             initial={editing}
+            existing={options.filter((option) => option.id !== editing.id)}
             submitLabel={da.form.save}
             onCancel={() => setEditing(null)}
             onSubmit={(input) => {
@@ -145,6 +147,8 @@ export function AnswerOptionsEditor({ options, canEdit, onAdd, onUpdate, onReord
 type FormProps = {
   title?: string
   initial?: AnswerInput
+  /** The owner's other options: the same text and value again is refused. */
+  existing: readonly Answer[]
   submitLabel: string
   resetOnSubmit?: boolean
   onSubmit: (input: AnswerInput) => void
@@ -152,17 +156,19 @@ type FormProps = {
 }
 
 /** Text (required) and value (a number), validated on submit with the form's Danish messages. */
-function AnswerForm({ title, initial, submitLabel, resetOnSubmit = false, onSubmit, onCancel }: FormProps) {
+function AnswerForm({ title, initial, existing, submitLabel, resetOnSubmit = false, onSubmit, onCancel }: FormProps) {
   const [text, setText] = useState(initial?.text ?? '')
   const [value, setValue] = useState(initial === undefined ? '' : String(initial.value))
   const [errors, setErrors] = useState<{ text?: string; value?: string }>({})
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault()
     const number = Number(value.trim().replace(',', '.'))
-    const next = {
+    const next: { text?: string; value?: string } = {
       ...(text.trim() === '' ? { text: da.form.answerTextRequired } : {}),
       ...(value.trim() === '' || !Number.isFinite(number) ? { value: da.form.answerValueNumber } : {}),
     }
+    if (Object.keys(next).length === 0 && isDuplicateAnswer(existing, { text, value: number }))
+      next.text = da.form.answerDuplicate
     setErrors(next)
     if (Object.keys(next).length > 0) return
     onSubmit({ text: text.trim(), value: number })

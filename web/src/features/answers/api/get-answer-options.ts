@@ -2,6 +2,7 @@ import { type Answer, LocationAnswerSchema, PersonAnswerSchema } from '@bosted/d
 import { locationAnswersPath, personAnswersPath } from '@bosted/domain/paths'
 import type { Person } from '@bosted/domain/person'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { parseRecords } from '../../../lib/parse-records.ts'
 import { orderAnswerOptions } from '../answer-options.ts'
 
 /**
@@ -19,9 +20,17 @@ export async function getAnswerOptions(
     includePlace ? getDocs(collection(db, locationAnswersPath(location.id))) : null,
   ])
   return orderAnswerOptions({
-    own: own.docs.map((document) => PersonAnswerSchema.parse({ ...document.data(), id: document.id })),
+    // An option that does not fit its schema is left out (and warned about), never the whole dialog.
+    own: parseRecords('answers', own.docs, (document) =>
+      PersonAnswerSchema.parse({ ...document.data(), id: document.id }),
+    ).items,
     ownOrder: person.settings.answerOptions,
-    place: place?.docs.map((document) => LocationAnswerSchema.parse({ ...document.data(), id: document.id })) ?? [],
+    place:
+      place === null
+        ? []
+        : parseRecords('answers', place.docs, (document) =>
+            LocationAnswerSchema.parse({ ...document.data(), id: document.id }),
+          ).items,
     placeOrder: location.answerOptions,
     includePlaceAnswers: includePlace,
   })

@@ -1,3 +1,4 @@
+import { isCareDayAllowed } from '@bosted/domain/answer'
 import { notesPath } from '@bosted/domain/paths'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 
@@ -16,6 +17,8 @@ export type NewNote = {
  * the location is the person's. The caller wraps it in toastPromise(…, da.notes).
  */
 export async function createNote(input: NewNote, now: Date = new Date()): Promise<string> {
+  // A day still to come is refused here as in firestore.rules (the forms do not offer one).
+  if (!isCareDayAllowed(input.day, now)) throw new RangeError('a diary entry cannot be dated on a day still to come')
   const [db, { addDoc, collection }] = await Promise.all([getDb(), firestoreLite()])
   const reference = await addDoc(collection(db, notesPath(input.personId)), {
     text: input.text.trim(),

@@ -1,6 +1,7 @@
 import { NoteSchema } from '@bosted/domain/answer'
 import { NOTES } from '@bosted/domain/paths'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { parseRecords } from '../../../lib/parse-records.ts'
 
 /**
  * How many diary entries each person of a location has on a day, in one request:
@@ -13,9 +14,8 @@ export async function getDayNoteCounts(locationId: string, day: string): Promise
     query(collectionGroup(db, NOTES), where('locationId', '==', locationId), where('day', '==', day)),
   )
   const counts = new Map<string, number>()
-  for (const document of snapshot.docs) {
-    const { personId } = NoteSchema.parse(document.data())
-    counts.set(personId, (counts.get(personId) ?? 0) + 1)
-  }
+  // An entry that does not fit is left out of the counts (the diary itself reports it).
+  const { items } = parseRecords('notes', snapshot.docs, (document) => NoteSchema.parse(document.data()))
+  for (const { personId } of items) counts.set(personId, (counts.get(personId) ?? 0) + 1)
   return counts
 }

@@ -1,10 +1,12 @@
 import { NOTES } from '@bosted/domain/paths'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
-import { type StoredNote, toNote } from './note-document.ts'
+import { type StoredNote, toNotes } from './note-document.ts'
 import { type NotesQuery, notesQueryParts } from './notes-query.ts'
 
 export type NotesPage = {
   notes: StoredNote[]
+  /** Entries of this page that did not fit their schema: left out, counted for the staff notice. */
+  skipped: number
   /** Where the next page starts, or null when this was the last. */
   next: NotesQuery['after']
 }
@@ -29,5 +31,6 @@ export async function getNotesPage(query: NotesQuery): Promise<NotesPage> {
     snapshot.docs.length > query.limit && last !== undefined
       ? { day: String(last.get('day')), createdAt: String(last.get('createdAt')), path: last.ref.path }
       : null
-  return { notes: documents.map(toNote), next }
+  const { items, skipped } = toNotes(documents)
+  return { notes: items, skipped, next }
 }

@@ -19,12 +19,14 @@ export async function searchNotesPage(
 ): Promise<NotesPage> {
   if (text === '') return fetchPage(query)
   const found: NotesPage['notes'] = []
+  let skipped = 0
   let after = query.after
   for (let reads = 0; reads < MAX_SEARCH_READS; reads++) {
     const page = await fetchPage({ ...query, after, limit: SEARCH_BATCH })
     found.push(...page.notes.filter((note) => matchesText(note, text)))
+    skipped += page.skipped
     after = page.next
     if (after === null || found.length >= query.limit) break
   }
-  return { notes: found, next: after }
+  return { notes: found, skipped, next: after }
 }

@@ -16,7 +16,7 @@ afterAll(async () => {
 
 test("an employee lists their location's persons, parsed with the domain schema", async () => {
   current.db = world.emp
-  const persons = await getLocationPersons('L1')
+  const { items: persons } = await getLocationPersons('L1')
   expect(persons.map((person) => person.id).sort()).toEqual(['p1', 'p2'])
   expect(persons.find((person) => person.id === 'p2')?.settings.includePlaceAnswers).toBe(false)
 })

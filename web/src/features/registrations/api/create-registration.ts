@@ -1,4 +1,4 @@
-import type { Answer } from '@bosted/domain/answer'
+import { type Answer, isCareDayAllowed } from '@bosted/domain/answer'
 import { registrationsPath } from '@bosted/domain/paths'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 
@@ -18,6 +18,8 @@ export type NewRegistration = {
  * and the location is the person's. The caller wraps it in toastPromise(…, da.registration).
  */
 export async function createRegistration(input: NewRegistration, now: Date = new Date()): Promise<string> {
+  // A day still to come is refused here as in firestore.rules (the forms do not offer one).
+  if (!isCareDayAllowed(input.day, now)) throw new RangeError('a registration cannot be dated on a day still to come')
   const [db, { addDoc, collection }] = await Promise.all([getDb(), firestoreLite()])
   const comment = input.comment.trim()
   const reference = await addDoc(collection(db, registrationsPath(input.personId)), {

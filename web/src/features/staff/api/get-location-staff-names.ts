@@ -1,6 +1,7 @@
 import { USERS } from '@bosted/domain/paths'
 import { UserSchema } from '@bosted/domain/user'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { parseRecords } from '../../../lib/parse-records.ts'
 
 /**
  * The names of a location's staff (`users where locations array-contains L`, the constraint the
@@ -9,10 +10,9 @@ import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 export async function getLocationStaffNames(locationId: string): Promise<Map<string, string>> {
   const [db, { collection, getDocs, query, where }] = await Promise.all([getDb(), firestoreLite()])
   const snapshot = await getDocs(query(collection(db, USERS), where('locations', 'array-contains', locationId)))
-  return new Map(
-    snapshot.docs.map((document) => {
-      const user = UserSchema.parse({ ...document.data(), id: document.id })
-      return [user.id, `${user.firstName} ${user.lastName}`.trim()]
-    }),
+  // A staff document that does not fit is left out (its author shows without a name).
+  const { items } = parseRecords('users', snapshot.docs, (document) =>
+    UserSchema.parse({ ...document.data(), id: document.id }),
   )
+  return new Map(items.map((user) => [user.id, `${user.firstName} ${user.lastName}`.trim()]))
 }

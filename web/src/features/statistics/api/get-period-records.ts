@@ -1,7 +1,8 @@
 import { NOTES, REGISTRATIONS } from '@bosted/domain/paths'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
-import { toNote } from '../../notes/api/note-document.ts'
-import { toRegistration } from '../../registrations/api/registration-document.ts'
+import type { Parsed } from '../../../lib/parse-records.ts'
+import { toNotes } from '../../notes/api/note-document.ts'
+import { toRegistrations } from '../../registrations/api/registration-document.ts'
 import type { StatNote, StatRegistration } from '../compute.ts'
 
 /** A location's records in a collection group from `from` to `to` (days): the rules' `locationId` constraint. */
@@ -31,10 +32,11 @@ export async function getPeriodRegistrations(
   locationId: string,
   from: string,
   to: string,
-): Promise<StatRegistrationRow[]> {
+): Promise<Parsed<StatRegistrationRow>> {
   const { lite, query } = await periodQuery(REGISTRATIONS, locationId, from, to)
   const snapshot = await lite.getDocs(query)
-  return snapshot.docs.map(toRegistration).map((r) => ({
+  const { items, skipped } = toRegistrations(snapshot.docs)
+  const rows = items.map((r) => ({
     personId: r.personId,
     day: r.day,
     answerId: r.answerId,
@@ -45,15 +47,18 @@ export async function getPeriodRegistrations(
     createdAt: r.createdAt,
     createdByName: r.createdByName,
   }))
+  return { items: rows, skipped }
 }
 
 /** A location's diary entries from `from` to `to` (day, person and time only are kept), in one request. */
-export async function getPeriodNotes(locationId: string, from: string, to: string): Promise<StatNote[]> {
+export async function getPeriodNotes(locationId: string, from: string, to: string): Promise<Parsed<StatNote>> {
   const { lite, query } = await periodQuery(NOTES, locationId, from, to)
   const snapshot = await lite.getDocs(query)
-  return snapshot.docs
-    .map(toNote)
-    .map((note) => ({ personId: note.personId, day: note.day, createdAt: note.createdAt }))
+  const { items, skipped } = toNotes(snapshot.docs)
+  return {
+    items: items.map((note) => ({ personId: note.personId, day: note.day, createdAt: note.createdAt })),
+    skipped,
+  }
 }
 
 /** How many diary entries a location has from `from` to `to`: an aggregation, no entries transferred. */

@@ -20,7 +20,7 @@ afterAll(async () => {
 
 test("staff read their location's colleagues with the query the rules test, and no other location's", async () => {
   current.db = emp
-  expect((await getLocationStaff('L1')).map((user) => user.id).sort()).toEqual(['emp', 'sup'])
+  expect((await getLocationStaff('L1')).items.map((user) => user.id).sort()).toEqual(['emp', 'sup'])
   await expect(getLocationStaff('L2')).rejects.toMatchObject({ code: 'permission-denied' })
 })
 

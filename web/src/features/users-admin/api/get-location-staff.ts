@@ -1,13 +1,14 @@
 import { USERS } from '@bosted/domain/paths'
 import { type User, UserSchema } from '@bosted/domain/user'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { type Parsed, parseRecords } from '../../../lib/parse-records.ts'
 
 /**
  * Staff with access to a location: `users where locations array-contains L`, the constraint the
- * rules test (ADR 0004). Parsed with the domain schema; a failure throws.
+ * rules test (ADR 0004). Each document is parsed on its own: one that does not fit is left out and counted.
  */
-export async function getLocationStaff(locationId: string): Promise<User[]> {
+export async function getLocationStaff(locationId: string): Promise<Parsed<User>> {
   const [db, { collection, getDocs, query, where }] = await Promise.all([getDb(), firestoreLite()])
   const snapshot = await getDocs(query(collection(db, USERS), where('locations', 'array-contains', locationId)))
-  return snapshot.docs.map((document) => UserSchema.parse({ ...document.data(), id: document.id }))
+  return parseRecords('users', snapshot.docs, (document) => UserSchema.parse({ ...document.data(), id: document.id }))
 }
