@@ -6,7 +6,7 @@ import { markSessionFresh, session } from '../../features/session/session-store.
 import { getRuntimeConfig } from '../../lib/config.ts'
 import { prefetch } from '../prefetch.ts'
 import { preloadToaster } from '../root-layout.tsx'
-import { endSession } from '../session.ts'
+import { endSession, primeSignedInUser } from '../session.ts'
 
 type Errors = { email?: string; password?: string; form?: string }
 
@@ -85,6 +85,7 @@ export function Component() {
       // A different user replaces whatever user this browser remembered.
       if (session.user !== null && session.user.id !== userId) endSession()
       markSessionFresh()
+      primeSignedInUser(userId)
       await navigate('/daily', { replace: true })
     } catch (error) {
       setErrors({ form: signInErrorMessage(error) })
