@@ -87,20 +87,38 @@ class Wire {
   }
 }
 
-/** Waits in the page for `condition` and returns the page's clock (ms since its navigation) then. */
+/**
+ * Waits in the page for `condition` and returns the page's clock (ms since its navigation) then; a
+ * page that never gets there (60 s) is described and thrown as a failed run, which the step counts.
+ */
 async function readyAt(page: Page, condition: Condition): Promise<number> {
-  const handle = await page.waitForFunction(
-    (c: Condition) =>
-      (c.path === undefined || location.pathname === c.path) &&
-      document.querySelectorAll(c.selector).length >= (c.count ?? 1) &&
-      document.querySelector('[aria-busy="true"], .route-loading') === null
-        ? performance.now()
-        : false,
-    condition,
-    { polling: 'raf', timeout: 60_000 },
-  )
-  return (await handle.jsonValue()) as number
+  try {
+    const handle = await page.waitForFunction(
+      (c: Condition) =>
+        (c.path === undefined || location.pathname === c.path) &&
+        document.querySelectorAll(c.selector).length >= (c.count ?? 1) &&
+        document.querySelector('[aria-busy="true"], .route-loading') === null
+          ? performance.now()
+          : false,
+      condition,
+      { polling: 'raf', timeout: 60_000 },
+    )
+    return (await handle.jsonValue()) as number
+  } catch (error) {
+    const text = await page
+      .locator('body')
+      .textContent()
+      .catch(() => '')
+    throw new FailedRun(
+      `${page.url()} not usable (${condition.selector}): ${(text ?? '').replace(/\s+/g, ' ').slice(0, 160)}`,
+      {
+        cause: error,
+      },
+    )
+  }
 }
+
+class FailedRun extends Error {}
 
 async function newPage(browser: Browser, baseURL: string, viewport = TABLET, storageState?: StorageState) {
   const context = await browser.newContext({
@@ -201,9 +219,24 @@ function summary(row: Row) {
 }
 
 const rows: Row[] = []
+let failedRuns = 0
+/** One run; a failed one (the page never usable) is reported and left out of the figures. */
+async function attempt<T>(run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run()
+  } catch (error) {
+    if (!(error instanceof FailedRun)) throw error
+    failedRuns += 1
+    console.log(`  (a run failed: ${error.message})`)
+    return null
+  }
+}
 async function measure(step: string, run: () => Promise<Sample>, note?: string) {
   const samples: Sample[] = []
-  for (let index = 0; index < RUNS; index += 1) samples.push(await run())
+  for (let index = 0; index < RUNS; index += 1) {
+    const sample = await attempt(run)
+    if (sample !== null) samples.push(sample)
+  }
   const row = { step, samples, ...(note ? { note } : {}) }
   rows.push(row)
   const { p50, p90, bytes } = summary(row)
@@ -232,8 +265,10 @@ try {
   const borger = await signedInState(b, baseURL, 'borger01@demo.dk', DEMO_PASSWORD, /\/me$/)
 
   const signIns: { login: Sample; signIn: Sample }[] = []
-  for (let index = 0; index < RUNS; index += 1)
-    signIns.push(await signInRun(b, baseURL, 'medarbejder@demo.dk', DEMO_PASSWORD, READY.daily))
+  for (let index = 0; index < RUNS; index += 1) {
+    const run = await attempt(() => signInRun(b, baseURL, 'medarbejder@demo.dk', DEMO_PASSWORD, READY.daily))
+    if (run !== null) signIns.push(run)
+  }
   for (const [step, key] of [
     ['/login until the form works', 'login'],
     ['sign-in → landing page (/daily) usable', 'signIn'],
@@ -277,6 +312,7 @@ try {
     const { p50, p90, bytes } = summary(row)
     console.log(`| ${row.step} | ${fmtMs(p50)} | ${fmtMs(p90)} | ${fmtKb(bytes)} |`)
   }
+  if (failedRuns > 0) console.log(`\n${failedRuns} run(s) failed and are left out (see above)`)
 } finally {
   await browser?.close()
   await stack.stop()
