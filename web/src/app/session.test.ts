@@ -180,17 +180,18 @@ test('app start: any other getUserById failure only warns, and the refreshed use
   warn.mockRestore()
 })
 
-test('after a sign-in the landing page takes the user read at once (primeSignedInUser): read once, not twice', async () => {
+test('after a sign-in the landing page takes the user read at once (primeSignedInUser): read once, no second validation', async () => {
   vi.spyOn(console, 'warn').mockImplementation(() => {})
   primeSignedInUser('u1')
   expect(await requireSession()).toBeNull()
   expect(session.user).toMatchObject({ id: 'u1', firstName: 'Anna', customClaims: { admin: true } })
-  expect(requests('/api/auth/validate')).toBe(1)
+  expect(requests('/api/auth/validate')).toBe(0)
   expect(requests('/api/user/getUserById')).toBe(1)
-  // Once: a later start (another app start) reads the user again.
+  // Once: a later start (another app start) validates and reads the user again.
   sessionMachine.stop()
   session.user = null
   await vi.advanceTimersByTimeAsync(0)
   await requireSession()
+  expect(requests('/api/auth/validate')).toBe(1)
   expect(requests('/api/user/getUserById')).toBe(2)
 })
