@@ -36,15 +36,18 @@ export type BenchLocation = {
   close(): Promise<void>
 }
 
-/** Starts the stack, writes the benchmark location and signs in; the page is on /daily. */
-export async function startBenchLocation(): Promise<BenchLocation> {
-  console.log('starting a throwaway stack (build, seed) …')
-  const stack = await startTestStack({ serveWeb: true, seed: true, build: true })
-  let browser: Browser | undefined
-  try {
-    // firebase-admin finds the emulators through the environment.
-    for (const [key, value] of Object.entries(stack.env)) if (value !== undefined) process.env[key] = value
-    const projectId = stack.env.FIREBASE_PROJECT_ID as string
+/** The benchmark location's employee. */
+export const BENCH_ACCOUNT = { email: EMAIL, password: PASSWORD }
+
+/**
+ * Writes the benchmark location (60 persons × 90 days) and its employee into a running stack with
+ * firebase-admin.
+ */
+export async function writeBenchLocation(stack: Awaited<ReturnType<typeof startTestStack>>): Promise<void> {
+  // firebase-admin finds the emulators through the environment.
+  for (const [key, value] of Object.entries(stack.env)) if (value !== undefined) process.env[key] = value
+  const projectId = stack.env.FIREBASE_PROJECT_ID as string
+  {
     const app = initializeApp({ projectId }, 'bench')
     const db = initializeFirestore(app, { preferRest: true })
     db.settings({
@@ -154,7 +157,16 @@ export async function startBenchLocation(): Promise<BenchLocation> {
       await batch.commit()
     }
     console.log(`wrote ${writes.length} documents (${PERSONS} persons × ${DAYS} days) in ${Date.now() - started} ms`)
+  }
+}
 
+/** Starts the stack, writes the benchmark location and signs in; the page is on /daily. */
+export async function startBenchLocation(): Promise<BenchLocation> {
+  console.log('starting a throwaway stack (build, seed) …')
+  const stack = await startTestStack({ serveWeb: true, seed: true, build: true })
+  let browser: Browser | undefined
+  try {
+    await writeBenchLocation(stack)
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu'],

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { budgets, LOGIN_BUDGET_KB } from './bundle-budgets.ts'
 
 type Chunk = {
   file: string
@@ -18,7 +19,6 @@ type Chunk = {
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '..')
 const DIST = join(WEB, 'dist')
 const MANIFEST = join(DIST, '.vite/manifest.json')
-const LOGIN_TARGET_KB = 150
 /** nginx's gzip_comp_level (infra/nginx/app.conf.template). */
 const GZIP_LEVEL = 5
 
@@ -100,10 +100,15 @@ console.log(`/login  JS ${kb(loginTotal.js).padStart(9)}  CSS ${kb(loginTotal.cs
 console.log(
   `/daily  JS ${kb(dailyTotal.js).padStart(9)}  CSS ${kb(dailyTotal.css).padStart(8)}  (${daily.size} files, after sign-in)`,
 )
+const checked = budgets(DIST)
 console.log(
-  `target /login ≤ ${LOGIN_TARGET_KB} KB gzip JS: ${loginTotal.js <= LOGIN_TARGET_KB * 1024 ? 'met' : 'MISSED'}; ` +
-    `Firestore or Storage code on /login: ${loginHasCloudCode ? 'YES (target missed)' : 'none'}`,
+  `budget /login ≤ ${LOGIN_BUDGET_KB} KB gzip JS before the form works (issue 34 asks 100): ` +
+    `${loginTotal.js <= LOGIN_BUDGET_KB * 1024 ? 'met' : 'MISSED'}; ` +
+    `Firestore or Storage code on /login: ${loginHasCloudCode ? 'YES (target missed)' : 'none'}; ` +
+    `SDK/toaster/chart code before the form works: ${checked.loginCarries.join(', ') || 'none'}`,
 )
+for (const [route, kb] of Object.entries(checked.routes))
+  console.log(`  ${route.replace('src/app/routes/', '')} beyond the shell (zod apart): ${kb.toFixed(1)} KB`)
 
 console.log('\nroute chunks (own file; + what it adds beyond the entry):')
 const entryFiles = closure([ENTRY])

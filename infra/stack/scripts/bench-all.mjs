@@ -23,6 +23,7 @@ const benches = [
   ['web: /notes (60 persons × 90 days)', 'web/bench/notes-bench.ts'],
   ['web: /statistics (60 persons × 90 days)', 'web/bench/statistics-bench.ts'],
   ['web: Adgangslog route code', 'web/bench/access-log-bundle.ts'],
+  ["web: the care home's tablet, throttled (issue 34)", 'web/bench/tablet-bench.ts'],
 ]
 let failed = 0
 for (const [name, file] of benches) {

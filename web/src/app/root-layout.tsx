@@ -1,11 +1,27 @@
-import { Outlet } from 'react-router-dom'
-import { Toaster } from '../components/ui/toaster.tsx'
+import { lazy, Suspense, useState } from 'react'
+import { Outlet, useLocation } from 'react-router-dom'
+
+/** The pages before a session, which show no toasts: the toaster (sonner) loads after them. */
+const NO_TOASTS = new Set(['/login', '/reset-password'])
+
+const Toaster = lazy(async () => ({ default: (await import('../components/ui/toaster.tsx')).Toaster }))
+
+/** Fetches the toaster's code ahead of its first use (sign-in starts it while the request runs). */
+export const preloadToaster = () => import('../components/ui/toaster.tsx')
 
 export function RootLayout() {
+  const { pathname } = useLocation()
+  // Once shown, the toaster stays (a toast may outlive the page that raised it).
+  const [needed, setNeeded] = useState(!NO_TOASTS.has(pathname))
+  if (!needed && !NO_TOASTS.has(pathname)) setNeeded(true)
   return (
     <>
       <Outlet />
-      <Toaster />
+      {needed && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </>
   )
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { identifiedImages } from '../features/avatars/image-cache.ts'
 import { clearActiveLocation } from '../features/locations/locations-store.ts'
 import { type SessionUser, session } from '../features/session/session-store.ts'
-import { sessionMachine, setLoginNavigator, stopSessionOnLeave } from './session.ts'
+import { primeSignedInUser, requireSession, sessionMachine, setLoginNavigator, stopSessionOnLeave } from './session.ts'
 
 // Only the edges are fake: the network (fetch) and Firestore. The session machine, the stores, the
 // api client and the user loading are the app's own code. Firestore is replaced at its loader
@@ -178,4 +178,20 @@ test('app start: any other getUserById failure only warns, and the refreshed use
   expect(warn).toHaveBeenCalledWith('getUserById failed', expect.anything())
   expect(navigateToLogin).not.toHaveBeenCalled()
   warn.mockRestore()
+})
+
+test('after a sign-in the landing page takes the user read at once (primeSignedInUser): read once, no second validation', async () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {})
+  primeSignedInUser('u1')
+  expect(await requireSession()).toBeNull()
+  expect(session.user).toMatchObject({ id: 'u1', firstName: 'Anna', customClaims: { admin: true } })
+  expect(requests('/api/auth/validate')).toBe(0)
+  expect(requests('/api/user/getUserById')).toBe(1)
+  // Once: a later start (another app start) validates and reads the user again.
+  sessionMachine.stop()
+  session.user = null
+  await vi.advanceTimersByTimeAsync(0)
+  await requireSession()
+  expect(requests('/api/auth/validate')).toBe(1)
+  expect(requests('/api/user/getUserById')).toBe(2)
 })

@@ -1,4 +1,3 @@
-import { downloadImage } from './api/download-image.ts'
 import type { StorageObject } from './storage-object.ts'
 
 type Entry = { url: string; objectUrl: string | null }
@@ -94,8 +93,14 @@ export function createImageCache(
 
 export type ImageCache = ReturnType<typeof createImageCache>
 
-/** The session's cache of images read with the signed-in user's identity. */
-export const identifiedImages: ImageCache = createImageCache(downloadImage)
+/**
+ * The session's cache of images read with the signed-in user's identity. The download code (Storage,
+ * Auth) is imported with the first picture: the sign-in page, which imports this cache through the
+ * session, carries none of it.
+ */
+export const identifiedImages: ImageCache = createImageCache(async (object) =>
+  (await import('./api/download-image.ts')).downloadImage(object),
+)
 
 /** On sign-out: the next user downloads with their own identity. */
 export function clearIdentifiedImages(): void {

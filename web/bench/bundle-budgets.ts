@@ -1,0 +1,66 @@
+// The web's code budgets (gzip 5, as nginx serves it), read from a build's Vite manifest: what /login
+// loads before its form works, and each care page's code beyond the signed-in shell. Checked by
+// web/src/bundle-budgets.test.ts (a regression fails `make test`) and printed by bundle-size.ts.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+export type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>
+
+/**
+ * /login before the form works: the entry and the login route with their static imports. Issue 34
+ * asks for 100 KB; React DOM (≈ 65 KB) and React Router (≈ 30 KB) alone are 95 KB of it, so the
+ * budget holds what is left after Firebase Auth, the toaster and Storage left the first load (116 KB
+ * on 2026-11-25) with a little room; under 100 KB needs a smaller renderer or router (not done).
+ */
+export const LOGIN_BUDGET_KB = 118
+/** Route code beyond the signed-in shell, zod's shared runtime not counted (web/BENCHMARKS.md targets). */
+export const ROUTE_BUDGETS_KB: Record<string, number> = {
+  'src/app/routes/daily.tsx': 25,
+  'src/app/routes/notes.tsx': 25,
+  'src/app/routes/statistics/statistics.tsx': 80,
+}
+/** Code /login must not carry before its form works, each known by a string only it contains. */
+export const NOT_ON_LOGIN: Record<string, string> = {
+  'Firebase Auth': 'identitytoolkit.googleapis.com',
+  Firestore: 'firestore.googleapis.com',
+  'Cloud Storage': 'firebasestorage.googleapis.com',
+  'the toaster (sonner)': 'data-sonner-toaster',
+  uPlot: 'uplot',
+}
+
+/** Every file the given entries load before they run: themselves and their static imports. */
+export function closure(manifest: Manifest, keys: string[], files = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    const entry = manifest[key]
+    if (entry === undefined) throw new Error(`not in the manifest: ${key}`)
+    if (files.has(entry.file)) continue
+    files.add(entry.file)
+    closure(manifest, entry.imports ?? [], files)
+  }
+  return files
+}
+
+export function budgets(dist: string) {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest
+  const text = (file: string) => readFileSync(join(dist, file), 'utf8')
+  const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 5 }).length
+  const kb = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + gz(file), 0) / 1024
+
+  const login = [...closure(manifest, ['index.html', 'src/app/routes/login.tsx'])].filter((file) =>
+    file.endsWith('.js'),
+  )
+  const shell = closure(manifest, ['index.html', 'src/app/routes/app-shell.tsx'])
+  const routes = Object.fromEntries(
+    Object.keys(ROUTE_BUDGETS_KB).map((route) => {
+      const own = [...closure(manifest, [route])].filter(
+        (file) => file.endsWith('.js') && !shell.has(file) && !text(file).includes('ZodError'),
+      )
+      return [route, kb(own)]
+    }),
+  )
+  const loginCarries = Object.entries(NOT_ON_LOGIN)
+    .filter(([, marker]) => login.some((file) => text(file).toLowerCase().includes(marker.toLowerCase())))
+    .map(([name]) => name)
+  return { loginKb: kb(login), loginFiles: login.length, loginCarries, routes }
+}

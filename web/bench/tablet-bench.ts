@@ -1,0 +1,319 @@
+// `make bench` (the care home's tablet, issue 34): every step a new user takes, in Chromium throttled
+// through the DevTools protocol as the house's shared tablet on its wifi — 768×1024, 10 Mbit/s down,
+// 5 up, 40 ms round trip, the CPU slowed 4× — with a cold cache for every run (a fresh browser
+// context), and "Min dag" on a phone (390×844, same network and CPU). Prints the median and p90 time
+// and the bytes transferred (as sent on the wire: compressed bodies and headers) of each step.
+//
+// TABLET_BENCH_RUNS=N sets the runs per step (default 5; 2 is a quick look), TABLET_BENCH_LARGE=0
+// leaves out the 60 persons × 90 days location (bench-location.ts).
+import { startTestStack } from '@bosted/stack/testing'
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test'
+import { BENCH_ACCOUNT, percentile, writeBenchLocation } from './bench-location.ts'
+
+const RUNS = Math.max(1, Number(process.env.TABLET_BENCH_RUNS ?? 5))
+const LARGE = process.env.TABLET_BENCH_LARGE !== '0'
+const DEMO_PASSWORD = 'demo1234'
+const TABLET = { width: 768, height: 1024 }
+const PHONE = { width: 390, height: 844 }
+/** The tablet's wifi: 10 Mbit/s down, 5 up, 40 ms round trip (bytes per second for the protocol). */
+const NETWORK = { offline: false, latency: 40, downloadThroughput: 10_000_000 / 8, uploadThroughput: 5_000_000 / 8 }
+const CPU_SLOWDOWN = 4
+/** Quiet time after the last response before the network counts as idle. */
+const IDLE_MS = 500
+const IDLE_GIVE_UP_MS = 20_000
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
+
+/**
+ * When a page is usable: on `path` (if given), `count` elements match `selector`, and nothing is
+ * loading (no aria-busy placeholder, no route-loading). Checked in the page on every animation
+ * frame, by a function (the app's Content-Security-Policy allows no string evaluation).
+ */
+type Condition = { selector: string; path?: string; count?: number }
+const READY = {
+  login: { selector: 'form button[type="submit"]:not([disabled])' },
+  daily: { path: '/daily', selector: 'ul.daily__list' },
+  notes: { path: '/notes', selector: '.diary' },
+  statistics: { selector: '.chart canvas', count: 2 },
+  admin: { selector: 'table.admin-locations tbody tr' },
+  person: { selector: 'ol.week' },
+  me: { path: '/me', selector: '.me__greeting' },
+} satisfies Record<string, Condition>
+
+type Sample = { ms: number; bytes: number }
+type Row = { step: string; samples: Sample[]; note?: string }
+
+/** Network accounting through the protocol: bytes on the wire and the time of the last response. */
+class Wire {
+  bytes = 0
+  private inflight = new Map<string, string>()
+  private lastActivity = Date.now()
+  static async attach(page: Page): Promise<{ wire: Wire; cdp: CDPSession }> {
+    const cdp = await page.context().newCDPSession(page)
+    const wire = new Wire()
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', NETWORK)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+    cdp.on('Network.requestWillBeSent', (event) => {
+      wire.inflight.set(event.requestId, event.request.url)
+      wire.lastActivity = Date.now()
+    })
+    cdp.on('Network.loadingFinished', (event) => {
+      wire.inflight.delete(event.requestId)
+      wire.bytes += event.encodedDataLength
+      wire.lastActivity = Date.now()
+    })
+    cdp.on('Network.loadingFailed', (event) => {
+      wire.inflight.delete(event.requestId)
+      wire.lastActivity = Date.now()
+    })
+    return { wire, cdp }
+  }
+  /**
+   * Resolves when no request has been in flight for IDLE_MS (or after IDLE_GIVE_UP_MS, naming what
+   * is still open); returns the last network activity's Date.now().
+   */
+  async idle(): Promise<number> {
+    const started = Date.now()
+    for (;;) {
+      const quiet = Date.now() - this.lastActivity
+      if (this.inflight.size === 0 && quiet >= IDLE_MS) return this.lastActivity
+      if (Date.now() - started > IDLE_GIVE_UP_MS) {
+        console.log(`  (network not idle after ${IDLE_GIVE_UP_MS} ms: ${[...this.inflight.values()].join(', ')})`)
+        return this.lastActivity
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+}
+
+/**
+ * Waits in the page for `condition` and returns the page's clock (ms since its navigation) then; a
+ * page that never gets there (60 s) is described and thrown as a failed run, which the step counts.
+ */
+async function readyAt(page: Page, condition: Condition): Promise<number> {
+  try {
+    const handle = await page.waitForFunction(
+      (c: Condition) =>
+        (c.path === undefined || location.pathname === c.path) &&
+        document.querySelectorAll(c.selector).length >= (c.count ?? 1) &&
+        document.querySelector('[aria-busy="true"], .route-loading') === null
+          ? performance.now()
+          : false,
+      condition,
+      { polling: 'raf', timeout: 60_000 },
+    )
+    return (await handle.jsonValue()) as number
+  } catch (error) {
+    const text = await page
+      .locator('body')
+      .textContent()
+      .catch(() => '')
+    throw new FailedRun(
+      `${page.url()} not usable (${condition.selector}): ${(text ?? '').replace(/\s+/g, ' ').slice(0, 160)}`,
+      {
+        cause: error,
+      },
+    )
+  }
+}
+
+class FailedRun extends Error {}
+
+async function newPage(browser: Browser, baseURL: string, viewport = TABLET, storageState?: StorageState) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    locale: 'da-DK',
+    timezoneId: 'Europe/Copenhagen',
+    ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : { hasTouch: true }),
+    ...(storageState ? { storageState } : {}),
+  })
+  const page = await context.newPage()
+  const { wire } = await Wire.attach(page)
+  return { context, page, wire }
+}
+
+/** Signs in (unthrottled) once and keeps the cookies, local storage and Auth's IndexedDB. */
+async function signedInState(browser: Browser, baseURL: string, email: string, password: string, landing: RegExp) {
+  const context = await browser.newContext({ baseURL, locale: 'da-DK', timezoneId: 'Europe/Copenhagen' })
+  const page = await context.newPage()
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Adgangskode').fill(password)
+  await page.getByRole('button', { name: 'Log ind' }).click()
+  await page.waitForURL(landing)
+  await page.waitForLoadState('networkidle')
+  const state = await context.storageState({ indexedDB: true })
+  await context.close()
+  return state
+}
+
+/** A cold full load of `path`: time until the page is usable (and, with `untilIdle`, the network idle). */
+async function coldLoad(
+  browser: Browser,
+  baseURL: string,
+  path: string,
+  condition: Condition,
+  options: { state?: StorageState; viewport?: typeof TABLET; untilIdle?: boolean } = {},
+): Promise<Sample> {
+  const { context, page, wire } = await newPage(browser, baseURL, options.viewport, options.state)
+  try {
+    const started = Date.now()
+    await page.goto(path, { waitUntil: 'commit' })
+    let ms = await readyAt(page, condition)
+    const idle = await wire.idle()
+    // The page's clock starts at navigation; the bench's own at the goto call, a few ms earlier.
+    if (options.untilIdle) ms = Math.max(ms, idle - started)
+    return { ms, bytes: wire.bytes }
+  } finally {
+    await context.close()
+  }
+}
+
+/** /login until the form works, then sign-in → the landing page usable (the same cold context). */
+async function signInRun(
+  browser: Browser,
+  baseURL: string,
+  email: string,
+  password: string,
+  landing: Condition,
+  viewport = TABLET,
+): Promise<{ login: Sample; signIn: Sample }> {
+  const { context, page, wire } = await newPage(browser, baseURL, viewport)
+  try {
+    await page.goto('/login', { waitUntil: 'commit' })
+    const formWorks = await readyAt(page, READY.login)
+    await wire.idle()
+    const login = { ms: formWorks, bytes: wire.bytes }
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Adgangskode').fill(password)
+    await page.evaluate(() => {
+      document.addEventListener(
+        'submit',
+        () => {
+          ;(window as unknown as { __submitted: number }).__submitted = performance.now()
+        },
+        { capture: true, once: true },
+      )
+    })
+    wire.bytes = 0
+    await page.getByRole('button', { name: 'Log ind' }).click()
+    const usable = await readyAt(page, landing)
+    const submitted = await page.evaluate(() => (window as unknown as { __submitted: number }).__submitted)
+    const bytes = wire.bytes
+    await wire.idle()
+    return { login, signIn: { ms: usable - submitted, bytes } }
+  } finally {
+    await context.close()
+  }
+}
+
+const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`)
+const fmtKb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en')} KB`
+
+function summary(row: Row) {
+  const times = row.samples.map((sample) => sample.ms)
+  const bytes = row.samples.map((sample) => sample.bytes)
+  return { p50: percentile(times, 50), p90: percentile(times, 90), bytes: percentile(bytes, 50) }
+}
+
+const rows: Row[] = []
+let failedRuns = 0
+/** One run; a failed one (the page never usable) is reported and left out of the figures. */
+async function attempt<T>(run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run()
+  } catch (error) {
+    if (!(error instanceof FailedRun)) throw error
+    failedRuns += 1
+    console.log(`  (a run failed: ${error.message})`)
+    return null
+  }
+}
+async function measure(step: string, run: () => Promise<Sample>, note?: string) {
+  const samples: Sample[] = []
+  for (let index = 0; index < RUNS; index += 1) {
+    const sample = await attempt(run)
+    if (sample !== null) samples.push(sample)
+  }
+  const row = { step, samples, ...(note ? { note } : {}) }
+  rows.push(row)
+  const { p50, p90, bytes } = summary(row)
+  console.log(
+    `  ${step.padEnd(58)} p50 ${fmtMs(p50).padStart(8)}  p90 ${fmtMs(p90).padStart(8)}  ${fmtKb(bytes).padStart(9)}`,
+  )
+}
+
+console.log('starting a throwaway stack (build, demo seed) …')
+// TABLET_BENCH_SKIP_BUILD=1 serves web/dist as it is (e.g. a build of other sources, for "before").
+const stack = await startTestStack({ serveWeb: true, seed: true, build: process.env.TABLET_BENCH_SKIP_BUILD !== '1' })
+let browser: Browser | undefined
+try {
+  const baseURL = stack.urls.app as string
+  if (LARGE) await writeBenchLocation(stack)
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  })
+  const b = browser
+  console.log(
+    `\ntablet profile: 768×1024, 10/5 Mbit/s, 40 ms RTT, CPU ${CPU_SLOWDOWN}× slower; cold cache; ${RUNS} runs per step (${stack.webServerKind})`,
+  )
+  const employee = await signedInState(b, baseURL, 'medarbejder@demo.dk', DEMO_PASSWORD, /\/daily$/)
+  const admin = await signedInState(b, baseURL, 'admin@demo.dk', DEMO_PASSWORD, /\/daily$/)
+  const borger = await signedInState(b, baseURL, 'borger01@demo.dk', DEMO_PASSWORD, /\/me$/)
+
+  const signIns: { login: Sample; signIn: Sample }[] = []
+  for (let index = 0; index < RUNS; index += 1) {
+    const run = await attempt(() => signInRun(b, baseURL, 'medarbejder@demo.dk', DEMO_PASSWORD, READY.daily))
+    if (run !== null) signIns.push(run)
+  }
+  for (const [step, key] of [
+    ['/login until the form works', 'login'],
+    ['sign-in → landing page (/daily) usable', 'signIn'],
+  ] as const) {
+    rows.push({ step, samples: signIns.map((run) => run[key]) })
+    const { p50, p90, bytes } = summary(rows.at(-1) as Row)
+    console.log(
+      `  ${step.padEnd(58)} p50 ${fmtMs(p50).padStart(8)}  p90 ${fmtMs(p90).padStart(8)}  ${fmtKb(bytes).padStart(9)}`,
+    )
+  }
+  const demo = { state: employee }
+  await measure('/daily cold', () => coldLoad(b, baseURL, '/daily', READY.daily, demo))
+  await measure('/notes cold', () => coldLoad(b, baseURL, '/notes', READY.notes, demo))
+  for (const days of [30, 90])
+    await measure(`/statistics ${days} days, charts drawn + network idle`, () =>
+      coldLoad(b, baseURL, `/statistics?period=${days}`, READY.statistics, { ...demo, untilIdle: true }),
+    )
+  await measure('/admin cold (admin)', () => coldLoad(b, baseURL, '/admin', READY.admin, { state: admin }))
+  await measure("a person's page /person/{id}/daily cold", () =>
+    coldLoad(b, baseURL, '/person/demo-borger01/daily', READY.person, demo),
+  )
+  await measure('phone 390×844: Min dag (/me) cold, as the borger', () =>
+    coldLoad(b, baseURL, '/me', READY.me, { state: borger, viewport: PHONE }),
+  )
+
+  if (LARGE) {
+    console.log('\nthe benchmark location: 60 persons × 90 days (bench-location.ts)')
+    const large = {
+      state: await signedInState(b, baseURL, BENCH_ACCOUNT.email, BENCH_ACCOUNT.password, /\/daily$/),
+    }
+    await measure('60 persons: /daily cold', () => coldLoad(b, baseURL, '/daily', READY.daily, large))
+    await measure('60 persons: /notes cold', () => coldLoad(b, baseURL, '/notes', READY.notes, large))
+    for (const days of [30, 90])
+      await measure(`60 persons: /statistics ${days} days, charts + idle`, () =>
+        coldLoad(b, baseURL, `/statistics?period=${days}`, READY.statistics, { ...large, untilIdle: true }),
+      )
+  }
+
+  console.log('\n| step | p50 | p90 | transferred (median) |\n|---|---|---|---|')
+  for (const row of rows) {
+    const { p50, p90, bytes } = summary(row)
+    console.log(`| ${row.step} | ${fmtMs(p50)} | ${fmtMs(p90)} | ${fmtKb(bytes)} |`)
+  }
+  if (failedRuns > 0) console.log(`\n${failedRuns} run(s) failed and are left out (see above)`)
+} finally {
+  await browser?.close()
+  await stack.stop()
+}

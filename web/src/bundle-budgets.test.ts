@@ -1,0 +1,46 @@
+// @vitest-environment node
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'vite'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { budgets, LOGIN_BUDGET_KB, ROUTE_BUDGETS_KB } from '../bench/bundle-budgets.ts'
+
+// A production build of the web into a temporary directory, measured as nginx serves it (gzip 5):
+// a change that grows /login's first load or a care page's code past its budget fails here.
+const WEB = join(dirname(fileURLToPath(import.meta.url)), '..')
+const dist = mkdtempSync(join(tmpdir(), 'bosted-web-budget-'))
+let measured: ReturnType<typeof budgets>
+
+beforeAll(async () => {
+  // Vitest runs with NODE_ENV=test, which would make Vite bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({
+      root: WEB,
+      mode: 'production',
+      configFile: join(WEB, 'vite.config.ts'),
+      logLevel: 'silent',
+      build: { outDir: dist, emptyOutDir: true },
+    })
+  } finally {
+    process.env.NODE_ENV = nodeEnv
+  }
+  measured = budgets(dist)
+}, 180_000)
+
+afterAll(() => rmSync(dist, { recursive: true, force: true }))
+
+test(`/login loads at most ${LOGIN_BUDGET_KB} KB gzip JavaScript before its form works`, () => {
+  expect(measured.loginKb).toBeLessThanOrEqual(LOGIN_BUDGET_KB)
+})
+
+test('/login carries no Firebase SDK, toaster or chart code before its form works (they load after it)', () => {
+  expect(measured.loginCarries).toEqual([])
+})
+
+test.each(Object.entries(ROUTE_BUDGETS_KB))('%s stays within %d KB gzip beyond the signed-in shell', (route, kb) => {
+  expect(measured.routes[route]).toBeLessThanOrEqual(kb)
+})
