@@ -6,6 +6,7 @@ import { requestId } from 'hono/request-id'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { isAccountDisabled } from './lib/account.ts'
 import { customTokenSigner } from './lib/custom-token.ts'
+import { firestoreEndedSessions } from './lib/ended-sessions.ts'
 import type { Firebase } from './lib/firebase.ts'
 import { HttpError, httpError, isResourceExhausted, isUnavailable } from './lib/http-error.ts'
 import { SessionVerifier } from './lib/sessions.ts'
@@ -94,6 +95,7 @@ export function createApp(options: { firebase: Firebase; config?: Partial<AppCon
       verifySessionCookie: (cookie) => tokens.verifySessionCookie(cookie),
       cacheMs: config.sessionCheckCacheMs,
       isDisabled: (uid) => isAccountDisabled(options.firebase.db, uid),
+      endedStore: firestoreEndedSessions(options.firebase.db),
     }),
     createCustomToken:
       emulatorHost && config.emulatorServiceAccount
