@@ -2,6 +2,8 @@
  * Every Danish (and spec-mandated English) text the product shows, once. The spec's texts are exact:
  * tests assert the literal strings, so a change here fails a test.
  */
+import { formatAmount, formatTimeOfDay, NUMBER_MESSAGES } from '../danish-format.ts'
+
 export const da = {
   nav: {
     daily: 'Dagsoversigt',
@@ -141,7 +143,7 @@ export const da = {
     missing: 'Mangler registrering',
     registered: 'Registreret',
     notDue: 'Ikke registreret endnu',
-    reminderAt: (time: string) => `påmindelse kl. ${time}`,
+    reminderAt: (time: string) => `påmindelse kl. ${formatTimeOfDay(time)}`,
     endOfDay: 'inden dagens slutning',
     persons: 'Borgere',
     noLocation: 'Du har ingen aktiv lokation. Vælg en lokation i toppen, eller bed en administrator om adgang.',
@@ -406,8 +408,9 @@ export const da = {
     featureCloudDictationHint:
       'Kun hvor dansk ikke kan genkendes på enheden. Lyden sendes da til fx Google. Slået fra som standard.',
     amount: 'Beløb (kr.)',
-    amountInvalid: 'Beløbet skal være et tal',
-    amountWhole: 'Beløbet skal være hele kroner',
+    amountInvalid: 'Beløbet skal være et tal, fx 1.500 eller 1.500,50',
+    amountTooLarge: 'Beløbet er for stort',
+    amountWhole: NUMBER_MESSAGES.tooManyDecimals(2),
     amountNegative: 'Beløbet kan ikke være negativt',
     startDate: 'Startdato',
     validUntil: 'Gyldig til',
@@ -417,7 +420,7 @@ export const da = {
     history: 'Historik',
     noHistory: 'Ingen ændringer endnu.',
     change: (at: string, name: string, from: string, to: string) => `${at} af ${name}: ${from} → ${to}`,
-    subscriptionSummary: (amount: number, until: string) => `${amount.toLocaleString('da-DK')} kr. til ${until}`,
+    subscriptionSummary: (amount: number, until: string) => `${formatAmount(amount)} kr. til ${until}`,
     expiredBanner: (name: string, date: string) =>
       `Abonnementet for ${name} udløb ${date}. Kontakt jeres administrator.`,
     personLocation: 'Borgerens lokation',
@@ -520,7 +523,7 @@ export const da = {
   /** /person/{id}/settings and /settings/notifications. */
   personSettings: {
     reminderNone: 'Ingen påmindelse',
-    reminderAt: (time: string) => `Kl. ${time}`,
+    reminderAt: (time: string) => `Kl. ${formatTimeOfDay(time)}`,
     ownOptions: (count: number) => (count === 1 ? '1 egen svarmulighed' : `${count} egne svarmuligheder`),
     placeAnswersOn: 'Bruger også lokationens svarmuligheder',
     placeAnswersOff: 'Bruger kun egne svarmuligheder',

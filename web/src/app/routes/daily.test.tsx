@@ -109,5 +109,5 @@ test('active persons in Danish order, each with status; the summary counts who i
     '/person/anna/notes?day=2025-01-06',
   )
   expect(within(rows[1] as HTMLElement).getByText('Mangler registrering')).toBeInTheDocument()
-  expect(within(rows[1] as HTMLElement).getByText('(påmindelse kl. 20:00)')).toBeInTheDocument()
+  expect(within(rows[1] as HTMLElement).getByText('(påmindelse kl. 20.00)')).toBeInTheDocument()
 })

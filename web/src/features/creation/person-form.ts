@@ -1,3 +1,4 @@
+import { parseDanishNumber } from '@bosted/domain/danish-format'
 import { da } from '@bosted/domain/messages/da'
 import { NewPersonSchema } from '@bosted/domain/person'
 import { EmailSchema, PasswordSchema } from '@bosted/domain/validation'
@@ -9,7 +10,7 @@ export const AnswerDraftSchema = z.object({
   value: z
     .string()
     .trim()
-    .regex(/^-?\d+([.,]\d+)?$/, da.form.answerValueNumber),
+    .refine((value) => parseDanishNumber(value).ok, da.form.answerValueNumber),
 })
 export type AnswerDraft = z.infer<typeof AnswerDraftSchema>
 
@@ -57,7 +58,11 @@ export const EMPTY_PERSON_FORM: PersonForm = {
 export const GENERAL_FIELDS = ['firstName', 'lastName', 'email', 'password', 'phone'] as const
 
 /** An answer value as typed ('2,5') as the number it is saved as. */
-export const answerValue = (value: string): number => Number(value.trim().replace(',', '.'))
+export function answerValue(value: string): number {
+  const parsed = parseDanishNumber(value)
+  if (!parsed.ok) throw new Error(parsed.message)
+  return parsed.value
+}
 
 const SINGLE_FEATURES = ['answers', 'freeText', 'speechToText'] as const
 

@@ -1,4 +1,5 @@
 import type { Answer } from '@bosted/domain/answer'
+import { formatNumber, parseDanishNumber } from '@bosted/domain/danish-format'
 import { da } from '@bosted/domain/messages/da'
 import { type FormEvent, useId, useState } from 'react'
 import { Dialog } from '../../../components/ui/dialog.tsx'
@@ -154,18 +155,18 @@ type FormProps = {
 /** Text (required) and value (a number), validated on submit with the form's Danish messages. */
 function AnswerForm({ title, initial, submitLabel, resetOnSubmit = false, onSubmit, onCancel }: FormProps) {
   const [text, setText] = useState(initial?.text ?? '')
-  const [value, setValue] = useState(initial === undefined ? '' : String(initial.value))
+  const [value, setValue] = useState(initial === undefined ? '' : formatNumber(initial.value, 20))
   const [errors, setErrors] = useState<{ text?: string; value?: string }>({})
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault()
-    const number = Number(value.trim().replace(',', '.'))
+    const number = parseDanishNumber(value)
     const next = {
       ...(text.trim() === '' ? { text: da.form.answerTextRequired } : {}),
-      ...(value.trim() === '' || !Number.isFinite(number) ? { value: da.form.answerValueNumber } : {}),
+      ...(number.ok ? {} : { value: da.form.answerValueNumber }),
     }
     setErrors(next)
-    if (Object.keys(next).length > 0) return
-    onSubmit({ text: text.trim(), value: number })
+    if (!number.ok || Object.keys(next).length > 0) return
+    onSubmit({ text: text.trim(), value: number.value })
     if (resetOnSubmit) {
       setText('')
       setValue('')
