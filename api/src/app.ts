@@ -1,4 +1,5 @@
 import { SESSION_COOKIE_MAX_AGE_MS } from '@bosted/domain'
+import { installDanishZodErrors } from '@bosted/domain/zod-da'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
@@ -78,6 +79,8 @@ function fromHonoException(error: HTTPException): HttpError {
  * tests pass a Firebase handle on their own project.
  */
 export function createApp(options: { firebase: Firebase; config?: Partial<AppConfig> }) {
+  // The api's field messages (400 `fields`) in Danish, like the web's.
+  installDanishZodErrors()
   const config: AppConfig = { ...DEFAULT_CONFIG, ...options.config }
   const { firebase } = options
   const emulatorHost = config.identityToolkit.emulatorHost

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { USER_ROLES } from './user.ts'
-import { EmailSchema, NameSchema, PasswordSchema } from './validation.ts'
+import { DisplayNameSchema, EmailSchema, PasswordSchema } from './validation.ts'
 
 /** Request/response contracts of the api (SPEC §7, DESIGN "Sessions and the api"). */
 export const LoginRequestSchema = z.object({ idToken: z.string().min(1) })
@@ -10,7 +10,7 @@ export const GetUserByIdQuerySchema = z.object({ id: z.string().min(1).max(128) 
 export const CreateUserRequestSchema = z.object({
   email: EmailSchema,
   password: PasswordSchema,
-  displayName: NameSchema.pipe(z.string().min(1).max(256)),
+  displayName: DisplayNameSchema,
   avatarUrl: z.string().url().optional(),
 })
 export type CreateUserRequest = z.infer<typeof CreateUserRequestSchema>

@@ -22,6 +22,21 @@ export const da = {
     firstNameTooShort: 'Fornavn skal være mindst 2 tegn',
     passwordTooLong: 'Adgangskode må højst være 4096 tegn',
     nameInvalidCharacters: 'Navnet må ikke indeholde usynlige tegn eller styretegn',
+    emailInUse: 'Emailen er allerede i brug. Brug en anden email.',
+    /** A field's bound, said when it is exceeded and shown beside the field as its limit. */
+    tooLong: (max: number) => `Højst ${max} tegn`,
+    maxLengthHint: (max: number) => `Højst ${max} tegn`,
+    // The whole app's zod messages (zod-da.ts): every way a field can be wrong, in Danish.
+    required: 'Feltet skal udfyldes',
+    choose: 'Vælg en af mulighederne',
+    invalid: 'Ugyldig værdi',
+    invalidFormat: 'Ugyldigt format',
+    tooShort: (min: number) => `Mindst ${min} tegn`,
+    numberTooSmall: (min: string) => `Mindst ${min}`,
+    numberTooBig: (max: string) => `Højst ${max}`,
+    tooFew: (min: number) => `Vælg mindst ${min}`,
+    tooMany: (max: number) => `Højst ${max} valg`,
+    wholeNumber: 'Skriv et helt tal',
   },
   leaveCreation: 'Du har ikke udfyldt alle påkrævede felter. Er du sikker på, at du vil forlade siden?',
   person: {

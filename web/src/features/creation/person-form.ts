@@ -1,12 +1,12 @@
 import { parseDanishNumber } from '@bosted/domain/danish-format'
 import { da } from '@bosted/domain/messages/da'
 import { NewPersonSchema } from '@bosted/domain/person'
-import { EmailSchema, PasswordSchema } from '@bosted/domain/validation'
+import { AnswerTextSchema, EmailSchema, NameSchema, PasswordSchema, PhoneSchema } from '@bosted/domain/validation'
 import { z } from 'zod'
 
 /** A new answer option as typed: the value stays text until it is saved as a number. */
 export const AnswerDraftSchema = z.object({
-  text: z.string().trim().min(1, da.form.answerTextRequired),
+  text: AnswerTextSchema.pipe(z.string().min(1, da.form.answerTextRequired)),
   value: z
     .string()
     .trim()
@@ -28,10 +28,10 @@ export type Features = z.infer<typeof FeaturesSchema>
 /** The person creation form over its three steps; the general step's rules are the domain's (SPEC §5). */
 export const PersonFormSchema = z.object({
   firstName: NewPersonSchema.shape.firstName,
-  lastName: z.string().trim(),
+  lastName: NameSchema,
   email: EmailSchema,
   password: PasswordSchema,
-  phone: z.string().trim(),
+  phone: PhoneSchema,
   answers: z.array(AnswerDraftSchema),
   includePlaceAnswers: z.boolean(),
   features: FeaturesSchema,

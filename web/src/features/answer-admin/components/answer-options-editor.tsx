@@ -1,6 +1,7 @@
 import type { Answer } from '@bosted/domain/answer'
 import { formatNumber, parseDanishNumber } from '@bosted/domain/danish-format'
 import { da } from '@bosted/domain/messages/da'
+import { ANSWER_TEXT_MAX_LENGTH } from '@bosted/domain/validation'
 import { type FormEvent, useId, useState } from 'react'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field } from '../../../components/ui/field.tsx'
@@ -162,6 +163,7 @@ function AnswerForm({ title, initial, submitLabel, resetOnSubmit = false, onSubm
     const number = parseDanishNumber(value)
     const next = {
       ...(text.trim() === '' ? { text: da.form.answerTextRequired } : {}),
+      ...(text.trim().length > ANSWER_TEXT_MAX_LENGTH ? { text: da.validation.tooLong(ANSWER_TEXT_MAX_LENGTH) } : {}),
       ...(number.ok ? {} : { value: da.form.answerValueNumber }),
     }
     setErrors(next)
@@ -174,8 +176,15 @@ function AnswerForm({ title, initial, submitLabel, resetOnSubmit = false, onSubm
   }
   const body = (
     <>
-      <Field label={da.form.answerText} error={errors.text}>
-        {(control) => <input {...control} value={text} onChange={(event) => setText(event.target.value)} />}
+      <Field label={da.form.answerText} error={errors.text} hint={da.validation.maxLengthHint(ANSWER_TEXT_MAX_LENGTH)}>
+        {(control) => (
+          <input
+            {...control}
+            maxLength={ANSWER_TEXT_MAX_LENGTH}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        )}
       </Field>
       <Field label={da.form.answerValue} error={errors.value}>
         {(control) => (

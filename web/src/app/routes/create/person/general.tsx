@@ -1,4 +1,5 @@
 import { da } from '@bosted/domain/messages/da'
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from '@bosted/domain/validation'
 import { useState } from 'react'
 import { useFormContext } from 'react-hook-form'
 import { useNavigate, useOutletContext } from 'react-router-dom'
@@ -28,11 +29,33 @@ export function Component() {
           void handleNext()
         }}
       >
-        <TextField<PersonForm> name="firstName" label={da.form.firstName} autoComplete="off" />
-        <TextField<PersonForm> name="lastName" label={da.form.lastName} autoComplete="off" />
-        <TextField<PersonForm> name="email" label={da.form.email} type="email" autoComplete="off" />
+        <TextField<PersonForm>
+          name="firstName"
+          maxLength={NAME_MAX_LENGTH}
+          label={da.form.firstName}
+          autoComplete="off"
+        />
+        <TextField<PersonForm>
+          name="lastName"
+          maxLength={NAME_MAX_LENGTH}
+          label={da.form.lastName}
+          autoComplete="off"
+        />
+        <TextField<PersonForm>
+          name="email"
+          maxLength={EMAIL_MAX_LENGTH}
+          label={da.form.email}
+          type="email"
+          autoComplete="off"
+        />
         <TextField<PersonForm> name="password" label={da.form.password} type="password" autoComplete="new-password" />
-        <TextField<PersonForm> name="phone" label={da.form.phone} type="tel" autoComplete="off" />
+        <TextField<PersonForm>
+          name="phone"
+          maxLength={PHONE_MAX_LENGTH}
+          label={da.form.phone}
+          type="tel"
+          autoComplete="off"
+        />
         <AvatarField
           name={`${form.watch('firstName')} ${form.watch('lastName')}`.trim()}
           initials={`${form.watch('firstName').charAt(0)}${form.watch('lastName').charAt(0)}`.toUpperCase()}
