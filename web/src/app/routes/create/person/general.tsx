@@ -1,6 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from '@bosted/domain/validation'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useFormContext } from 'react-hook-form'
 import { useNavigate, useOutletContext } from 'react-router-dom'
 import { Page } from '../../../../components/ui/page.tsx'
@@ -16,6 +16,10 @@ export function Component() {
   const navigate = useNavigate()
   const { avatar, setAvatar, avatarProgress } = useOutletContext<CreatePersonContext>()
   const [avatarError, setAvatarError] = useState<string | null>(null)
+  // Sent back here because the e-mail is in use (the api's 409): the cursor goes to the e-mail.
+  useEffect(() => {
+    if (form.getFieldState('email').error?.type === 'conflict') form.setFocus('email')
+  }, [form])
   const handleNext = async () => {
     if (await form.trigger([...GENERAL_FIELDS])) navigate('/create/person/answers')
   }

@@ -86,7 +86,6 @@ export function Component() {
       if (isEmailInUse(error)) {
         form.setError('email', { type: 'conflict', message: da.validation.emailInUse })
         navigate(`${BASE}/general`)
-        setTimeout(() => form.setFocus('email'), 0)
       }
     },
   })
