@@ -120,12 +120,30 @@ async function removeLongTexts(): Promise<void> {
   })
 }
 
+/** Resizes the page and waits for the header's switch (wide ↔ compact) to finish its transitions. */
+async function resize(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 900 })
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
+}
+
 /** What sticks out at this width: the page's sideways overflow and any visible control past the right edge. */
 async function outside(page: Page, width: number): Promise<string[]> {
   return page.evaluate((width) => {
     const found: string[] = []
     const scroll = document.documentElement.scrollWidth
-    if (scroll > width) found.push(`document is ${scroll} px wide`)
+    if (scroll > width) {
+      // Name the innermost element that reaches past the edge, so a failure says where to look.
+      const past = [...document.querySelectorAll('body *')].filter(
+        (element) => element.getBoundingClientRect().right > width + 0.5 && element.children.length === 0,
+      )
+      const first = past[0]
+      const parent = first?.parentElement
+      const where =
+        first === undefined
+          ? ''
+          : ` (${first.tagName.toLowerCase()}.${first.className || '-'} in ${parent?.tagName.toLowerCase()}.${parent?.className || '-'})`
+      found.push(`document is ${scroll} px wide${where}`)
+    }
     for (const element of document.querySelectorAll('main button, main a, main select, main input')) {
       if (element.getClientRects().length === 0) continue
       // Controls inside a sideways-scrolling table region are reached by scrolling it.
@@ -188,7 +206,7 @@ test.describe('user text wraps', () => {
     await expect(page.getByText(/^Se https:\/\/eksempel\.dk/).first()).toBeVisible()
     const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`^${WORD}`) }) })
     for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 })
+      await resize(page, width)
       for (const name of ['Registrer', 'Ret', 'Slet']) {
         const box = await row
           .getByRole('button', { name: new RegExp(`^${name}\\b`) })
