@@ -174,7 +174,10 @@ test('create answers 400 with the spec messages per field', async () => {
     body: { email: 'a@b.dk', password: 'hemmelig', avatarUrl: 'not a url' },
   })
   // zod's own checks speak Danish too: no English reaches the form.
-  expect((await errorOf(noName)).fields).toEqual({ avatarUrl: ['Ugyldigt format'], displayName: ['Feltet skal udfyldes'] })
+  expect((await errorOf(noName)).fields).toEqual({
+    avatarUrl: ['Ugyldigt format'],
+    displayName: ['Feltet skal udfyldes'],
+  })
 })
 
 test('create answers 409 when the email already exists', async () => {
