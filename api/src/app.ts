@@ -1,4 +1,5 @@
 import { SESSION_COOKIE_MAX_AGE_MS } from '@bosted/domain'
+import { installDanishZodErrors } from '@bosted/domain/zod-da'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
@@ -6,6 +7,7 @@ import { requestId } from 'hono/request-id'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { isAccountDisabled } from './lib/account.ts'
 import { customTokenSigner } from './lib/custom-token.ts'
+import { firestoreEndedSessions } from './lib/ended-sessions.ts'
 import type { Firebase } from './lib/firebase.ts'
 import { HttpError, httpError, isResourceExhausted, isUnavailable } from './lib/http-error.ts'
 import { SessionVerifier } from './lib/sessions.ts'
@@ -79,6 +81,8 @@ function fromHonoException(error: HTTPException): HttpError {
  * tests pass a Firebase handle on their own project.
  */
 export function createApp(options: { firebase: Firebase; config?: Partial<AppConfig> }) {
+  // The api's field messages (400 `fields`) in Danish, like the web's.
+  installDanishZodErrors()
   const config: AppConfig = { ...DEFAULT_CONFIG, ...options.config }
   const { firebase } = options
   const emulatorHost = config.identityToolkit.emulatorHost
@@ -96,6 +100,7 @@ export function createApp(options: { firebase: Firebase; config?: Partial<AppCon
       verifySessionCookie: (cookie) => tokens.verifySessionCookie(cookie),
       cacheMs: config.sessionCheckCacheMs,
       isDisabled: (uid) => isAccountDisabled(options.firebase.db, uid),
+      endedStore: firestoreEndedSessions(options.firebase.db),
     }),
     createCustomToken:
       emulatorHost && config.emulatorServiceAccount

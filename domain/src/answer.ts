@@ -79,7 +79,8 @@ export const REGISTRATION_COMMENT_MAX_LENGTH = 500
 
 /** The register dialog's form: one of the person's options, and an optional bounded comment. */
 export const RegistrationFormSchema = z.object({
-  answerId: z.string().min(1, da.registration.answerRequired),
+  // Nothing chosen yet is null (the dialog's start): the same Danish message as an empty choice.
+  answerId: z.string({ error: da.registration.answerRequired }).min(1, da.registration.answerRequired),
   comment: z
     .string()
     .trim()

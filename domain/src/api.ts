@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { da } from './messages/da.ts'
 import { PASSWORD_POLICIES } from './password-policy.ts'
 import { USER_ROLES } from './user.ts'
-import { EmailSchema, NameSchema, PASSWORD_MAX_LENGTH, PasswordSchema } from './validation.ts'
+import { DisplayNameSchema, EmailSchema, PASSWORD_MAX_LENGTH, PasswordSchema } from './validation.ts'
 
 /** Request/response contracts of the api (SPEC §7, DESIGN "Sessions and the api"). */
 export const LoginRequestSchema = z.object({ idToken: z.string().min(1) })
@@ -12,7 +12,7 @@ export const GetUserByIdQuerySchema = z.object({ id: z.string().min(1).max(128) 
 export const CreateUserRequestSchema = z.object({
   email: EmailSchema,
   password: PasswordSchema,
-  displayName: NameSchema.pipe(z.string().min(1).max(256)),
+  displayName: DisplayNameSchema,
   avatarUrl: z.string().url().optional(),
 })
 export type CreateUserRequest = z.infer<typeof CreateUserRequestSchema>

@@ -1,12 +1,6 @@
 import { z } from 'zod'
 import { da } from './messages/da.ts'
-import {
-  EmailSchema,
-  FirstNameSchema,
-  NamePartSchema,
-  PasswordSchema,
-  PERSON_FIRST_NAME_MIN_LENGTH,
-} from './validation.ts'
+import { EmailSchema, FirstNameSchema, NameSchema, PasswordSchema, PERSON_FIRST_NAME_MIN_LENGTH } from './validation.ts'
 
 export const DEFAULT_LOCALE = 'da'
 
@@ -81,7 +75,7 @@ export type Person = z.infer<typeof PersonSchema>
 /** The person creation draft (SPEC §3, §5): a person form is valid only with a first name of ≥ 2 characters. */
 export const NewPersonSchema = z.object({
   firstName: FirstNameSchema.pipe(z.string().min(PERSON_FIRST_NAME_MIN_LENGTH, da.validation.firstNameTooShort)),
-  lastName: NamePartSchema.default(''),
+  lastName: NameSchema.default(''),
   email: EmailSchema,
   password: PasswordSchema,
 })

@@ -26,7 +26,7 @@ test('expiring means at most 30 days left; 31 is still active', () => {
   expect(subscriptionStatus(until('2026-12-25T12:00:00.000Z'), NOW).kind).toBe('active')
 })
 
-test('the form takes whole kroner from 0 and an end day not before the start, with every message at once', () => {
+test('the form takes kroner from 0 typed the Danish way and an end day not before the start, with every message at once', () => {
   const ok = SubscriptionFormSchema.parse({ amount: '12000', createdAt: '2026-11-24', validUntil: '2026-11-24' })
   expect(ok).toEqual({ amount: 12000, createdAt: '2026-11-24', validUntil: '2026-11-24' })
   expect(subscriptionFromForm(ok)).toEqual({
@@ -36,15 +36,20 @@ test('the form takes whole kroner from 0 and an end day not before the start, wi
   })
   const messages = (input: Record<string, string>) =>
     SubscriptionFormSchema.safeParse(input).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-  expect(messages({ amount: '12,5', createdAt: '2026-11-24', validUntil: '2026-11-23' })).toEqual([
-    'amount: Beløbet skal være et tal',
+  const amount = (text: string) =>
+    SubscriptionFormSchema.parse({ amount: text, createdAt: '2026-11-24', validUntil: '2026-11-24' }).amount
+  expect(amount('1500,50')).toBe(1500.5)
+  expect(amount('1.500')).toBe(1500)
+  expect(amount('1.500,50')).toBe(1500.5)
+  expect(messages({ amount: '12.5', createdAt: '2026-11-24', validUntil: '2026-11-23' })).toEqual([
+    'amount: Beløbet skal være et tal, fx 1.500 eller 1.500,50',
     'validUntil: Slutdatoen kan ikke ligge før startdatoen',
   ])
-  expect(messages({ amount: '12.5', createdAt: '2026-11-24', validUntil: '2026-12-01' })).toEqual([
-    'amount: Beløbet skal være hele kroner',
+  expect(messages({ amount: '12,505', createdAt: '2026-11-24', validUntil: '2026-12-01' })).toEqual([
+    'amount: Skriv højst 2 decimaler',
   ])
   expect(messages({ amount: ' ', createdAt: '2026-11-24', validUntil: '2026-12-01' })).toEqual([
-    'amount: Beløbet skal være et tal',
+    'amount: Beløbet skal være et tal, fx 1.500 eller 1.500,50',
   ])
   expect(messages({ amount: '-1', createdAt: '2026-11-24', validUntil: '' })).toEqual([
     'amount: Beløbet kan ikke være negativt',

@@ -1,18 +1,31 @@
 import { z } from 'zod'
+import { NUMBER_MESSAGES, parseDanishNumber } from './danish-format.ts'
 import { isDay } from './days.ts'
 import type { Subscription } from './location.ts'
 import { da } from './messages/da.ts'
 
 export * from './subscription-status.ts'
 
-/** The subscription form: whole kroner ≥ 0, a start day and an end day not before it. */
+/** The largest yearly amount the form takes (kroner). */
+export const SUBSCRIPTION_AMOUNT_MAX = 100_000_000
+
+/** Kroner typed the Danish way ('1.500', '1500,50'), at most two decimals (øre); an empty field is no amount. */
+const AmountSchema = z
+  .union([z.string(), z.number()])
+  .transform((value, context) => {
+    if (typeof value === 'number') return value
+    const parsed = parseDanishNumber(value, { maximumFractionDigits: 2 })
+    if (parsed.ok) return parsed.value
+    const message = parsed.message === NUMBER_MESSAGES.invalid ? da.admin.amountInvalid : da.admin.amountWhole
+    context.addIssue({ code: 'custom', message })
+    return z.NEVER
+  })
+  .pipe(z.number().min(0, da.admin.amountNegative).max(SUBSCRIPTION_AMOUNT_MAX, da.admin.amountTooLarge))
+
+/** The subscription form: kroner ≥ 0 with at most two decimals, a start day and an end day not before it. */
 export const SubscriptionFormSchema = z
   .object({
-    // An empty field is no amount (not 0, as Number('') would have it).
-    amount: z.preprocess(
-      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-      z.coerce.number({ error: da.admin.amountInvalid }).int(da.admin.amountWhole).min(0, da.admin.amountNegative),
-    ),
+    amount: AmountSchema,
     createdAt: z.string().refine(isDay, da.admin.dateRequired),
     validUntil: z.string().refine(isDay, da.admin.dateRequired),
   })

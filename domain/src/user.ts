@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { DEFAULT_USER_FIRST_NAME, DEFAULT_USER_LAST_NAME } from './constants.ts'
 import { ContactSchema } from './person.ts'
-import { EmailSchema, FirstNameSchema, NamePartSchema, PasswordSchema } from './validation.ts'
+import { EmailSchema, FirstNameSchema, JobRoleSchema, NameSchema, PasswordSchema } from './validation.ts'
 
 /** Stored role values; 'user' is the spec's default and means an employee. */
 export const USER_ROLES = ['user', 'employee', 'superuser', 'admin'] as const
@@ -38,10 +38,10 @@ export type User = z.infer<typeof UserSchema>
 /** The user creation draft's validated part (SPEC §5). */
 export const NewUserSchema = z.object({
   firstName: FirstNameSchema,
-  lastName: NamePartSchema.default(''),
+  lastName: NameSchema.default(''),
   email: EmailSchema,
   password: PasswordSchema,
-  jobRole: z.string().default(CREATION_FORM_JOB_ROLE),
+  jobRole: JobRoleSchema.default(CREATION_FORM_JOB_ROLE),
 })
 export type NewUser = z.infer<typeof NewUserSchema>
 

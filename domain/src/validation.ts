@@ -8,16 +8,19 @@ export const PASSWORD_MIN_LENGTH = 6
  */
 export const PASSWORD_MAX_LENGTH = 4096
 export const PERSON_FIRST_NAME_MIN_LENGTH = 2
-/** A first or a last name's bound, as firestore.rules has it (`isName`). */
+/** A first or last name's bound, as firestore.rules has it (100). */
 export const NAME_MAX_LENGTH = 100
-/**
- * A full name ("first last") stored beside what someone wrote (a diary entry's authorName, a
- * registration's createdByName, a correction's or deletion's byName), as firestore.rules bounds it.
- */
-export const FULL_NAME_MAX_LENGTH = 2 * NAME_MAX_LENGTH + 1
-/** Contact fields' bounds, as firestore.rules has them (an address is at most 254 characters, RFC 5321). */
+/** A job title's bound, as firestore.rules has it (100). */
+export const JOB_ROLE_MAX_LENGTH = 100
+/** RFC 5321's longest address. */
 export const EMAIL_MAX_LENGTH = 254
 export const PHONE_MAX_LENGTH = 40
+/** A location's name, as firestore.rules has it (200). */
+export const LOCATION_NAME_MAX_LENGTH = 200
+/** An answer option's text, as firestore.rules has it (200). */
+export const ANSWER_TEXT_MAX_LENGTH = 200
+/** The api's bound on a display name (first and last name with a space between). */
+export const DISPLAY_NAME_MAX_LENGTH = 256
 /** The spec's "simple pattern": something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -29,24 +32,33 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
 export const HIDDEN_NAME_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u200B-\u200D\u202A-\u202E\u2066-\u2069\uFEFF]/
 
-/** A name (first, last, display) as typed: trimmed, without hidden characters. */
-export const NameSchema = z
+const visibleName = z
   .string()
   .trim()
   .refine((value) => !HIDDEN_NAME_CHARACTERS.test(value), da.validation.nameInvalidCharacters)
-/** A first or last name kept in Firestore: at most NAME_MAX_LENGTH characters (firestore.rules refuses more). */
-export const NamePartSchema = NameSchema.pipe(
-  z.string().max(NAME_MAX_LENGTH, da.validation.nameTooLong(NAME_MAX_LENGTH)),
+/** A first or last name as typed: trimmed, without hidden characters, at most NAME_MAX_LENGTH. */
+export const NameSchema = visibleName.pipe(z.string().max(NAME_MAX_LENGTH, da.validation.tooLong(NAME_MAX_LENGTH)))
+/** The api's display name (first and last name together). */
+export const DisplayNameSchema = visibleName.pipe(
+  z.string().min(1).max(DISPLAY_NAME_MAX_LENGTH, da.validation.tooLong(DISPLAY_NAME_MAX_LENGTH)),
 )
-export const FirstNameSchema = NamePartSchema.pipe(z.string().min(1, da.validation.firstNameRequired))
+export const FirstNameSchema = NameSchema.pipe(z.string().min(1, da.validation.firstNameRequired))
 export const EmailSchema = z
   .string()
   .trim()
   .min(1, da.validation.emailRequired)
-  .max(EMAIL_MAX_LENGTH, da.validation.emailInvalid)
+  .max(EMAIL_MAX_LENGTH, da.validation.tooLong(EMAIL_MAX_LENGTH))
   .regex(EMAIL_PATTERN, da.validation.emailInvalid)
-/** A phone number as typed (optional): trimmed, at most PHONE_MAX_LENGTH characters. */
-export const PhoneSchema = z.string().trim().max(PHONE_MAX_LENGTH, da.validation.phoneTooLong(PHONE_MAX_LENGTH))
+export const PhoneSchema = z.string().trim().max(PHONE_MAX_LENGTH, da.validation.tooLong(PHONE_MAX_LENGTH))
+export const JobRoleSchema = z.string().trim().max(JOB_ROLE_MAX_LENGTH, da.validation.tooLong(JOB_ROLE_MAX_LENGTH))
+export const LocationNameSchema = z
+  .string()
+  .trim()
+  .max(LOCATION_NAME_MAX_LENGTH, da.validation.tooLong(LOCATION_NAME_MAX_LENGTH))
+export const AnswerTextSchema = z
+  .string()
+  .trim()
+  .max(ANSWER_TEXT_MAX_LENGTH, da.validation.tooLong(ANSWER_TEXT_MAX_LENGTH))
 export const PasswordSchema = z
   .string()
   .min(1, da.validation.passwordRequired)

@@ -88,7 +88,8 @@ test('an admin sets and extends a subscription: the status and the visible histo
   await expect(page.getByText('Ingen ændringer endnu.')).toBeVisible()
 
   const form = page.getByRole('form', { name: 'Abonnement' })
-  await form.getByLabel('Beløb (kr.)').fill('12,5')
+  // Issue 32: '12.5' is neither Danish (12,5) nor a thousands group (12.500): refused, not read as 12,5.
+  await form.getByLabel('Beløb (kr.)').fill('12.5')
   await form.getByLabel('Startdato').fill(dayFromToday(0).iso)
   await form.getByLabel('Gyldig til').fill(dayFromToday(-1).iso)
   await form.getByRole('button', { name: 'Gem' }).click()
@@ -100,7 +101,8 @@ test('an admin sets and extends a subscription: the status and the visible histo
   expect(await seriousA11yViolations(page)).toEqual([])
 
   const year = dayFromToday(200)
-  await form.getByLabel('Beløb (kr.)').fill('12000')
+  // A Danish thousands point: 12.000 kroner, not 12.
+  await form.getByLabel('Beløb (kr.)').fill('12.000')
   await form.getByLabel('Gyldig til').fill(year.iso)
   await form.getByRole('button', { name: 'Gem' }).click()
   await expect(page.getByText('Lokationen blev opdateret')).toBeVisible()
@@ -110,6 +112,8 @@ test('an admin sets and extends a subscription: the status and the visible histo
   await expect(history.getByRole('listitem').first()).toContainText(
     `af Birgitte Holm: Intet abonnement → 12.000 kr. til ${year.danish}`,
   )
+  // The change's time is written the Danish way, through the one format module.
+  await expect(history.getByRole('listitem').first()).toContainText(/ kl\. \d{2}\.\d{2} af /)
 
   const soon = dayFromToday(12)
   await form.getByLabel('Gyldig til').fill(soon.iso)
@@ -119,6 +123,14 @@ test('an admin sets and extends a subscription: the status and the visible histo
   await expect(history.getByRole('listitem').first()).toContainText(
     `12.000 kr. til ${year.danish} → 12.000 kr. til ${soon.danish}`,
   )
+  // Øre with a decimal comma, as typed in Denmark.
+  await form.getByLabel('Beløb (kr.)').fill('1500,50')
+  await form.getByRole('button', { name: 'Gem' }).click()
+  await expect(history.getByRole('listitem')).toHaveCount(3)
+  await expect(history.getByRole('listitem').first()).toContainText(
+    `12.000 kr. til ${soon.danish} → 1.500,50 kr. til ${soon.danish}`,
+  )
+  await expect(form.getByLabel('Beløb (kr.)')).toHaveValue('1.500,50')
   await page.goto('/admin')
   await expect(page.getByRole('row', { name: new RegExp(name) }).getByText('Udløber om 12 dage')).toBeVisible()
 })

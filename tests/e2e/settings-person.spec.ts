@@ -87,7 +87,7 @@ test("a superuser changes a person's contact and features; each save toasts and 
   await page.getByRole('button', { name: 'Gem' }).click()
   await expect(page.getByText('Borgeren blev opdateret korrekt')).toBeVisible()
   await page.getByRole('link', { name: 'Oversigt', exact: true }).click()
-  await expect(page.getByText('Kl. 19:45')).toBeVisible()
+  await expect(page.getByText('Kl. 19.45')).toBeVisible()
   await expect(page.getByText('Svar, Fritekst, Tale til tekst')).toBeVisible()
 })
 

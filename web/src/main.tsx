@@ -16,7 +16,11 @@ stopSessionOnLeave()
 const root = document.getElementById('root')
 if (root === null) throw new Error('index.html has no #root element')
 
-void loadRuntimeConfig().then(() => {
+// Zod speaks Danish everywhere (issue 32) before any form can validate; loaded beside the
+// configuration so the first chunk carries no zod.
+const danishErrors = import('@bosted/domain/zod-da').then(({ installDanishZodErrors }) => installDanishZodErrors())
+
+void Promise.all([loadRuntimeConfig(), danishErrors]).then(() => {
   createRoot(root).render(
     <StrictMode>
       <RouterProvider router={createAppRouter()} />

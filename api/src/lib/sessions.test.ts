@@ -61,8 +61,32 @@ test('forget ends a cookie at once and drops cached checks of its user; admit le
   expect((await verifier.verify('a2'))?.uid).toBe('u1')
   expect((await verifier.verify('b1'))?.uid).toBe('u2')
   expect(calls).toEqual(['a1', 'a2', 'b1', 'a2'])
-  verifier.admit('a1')
+  await verifier.admit('a1')
   expect((await verifier.verify('a1'))?.uid).toBe('u1')
+})
+
+test("end ends one cookie only, here and in the store; the same user's other cookies stay valid", async () => {
+  const { verifySessionCookie } = fakeVerify(async () => decoded('u1', 9_999_999_999))
+  const stored = new Map<string, number>()
+  const endedStore = {
+    has: async (key: string) => stored.has(key),
+    add: async (key: string, until: number) => void stored.set(key, until),
+    remove: async (key: string) => void stored.delete(key),
+  }
+  const verifier = new SessionVerifier({ verifySessionCookie, cacheMs: 60_000, endedStore })
+  await verifier.verify('a1')
+  await verifier.verify('a2')
+  await verifier.end('a1', Date.now() + 60_000)
+  expect(await verifier.verify('a1')).toBeNull()
+  expect((await verifier.verify('a2'))?.uid).toBe('u1')
+  expect(stored.size).toBe(1)
+  // Another instance (no memory of the ending) reads it from the store.
+  const other = new SessionVerifier({ verifySessionCookie, cacheMs: 60_000, endedStore })
+  expect(await other.verify('a1')).toBeNull()
+  expect((await other.verify('a2'))?.uid).toBe('u1')
+  await other.admit('a1')
+  expect(stored.size).toBe(0)
+  expect((await other.verify('a1'))?.uid).toBe('u1')
 })
 
 test('a session in steady use is re-checked in the background before its cache time ends', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { DecodedIdToken } from 'firebase-admin/auth'
+import type { EndedSessionStore } from './ended-sessions.ts'
 import { isUnavailable } from './http-error.ts'
 
 /** The auth error codes that mean "this token or cookie is not a valid session" (not "Auth is down"). */
@@ -34,6 +35,8 @@ export type SessionVerifierOptions = {
   random?: () => number
   /** Whether an account is turned off in its documents (settings.disabled): its sessions end. */
   isDisabled?: (uid: string) => Promise<boolean>
+  /** Where cookies ended on one device are recorded for every instance and past a restart. */
+  endedStore?: EndedSessionStore
 }
 
 /**
@@ -50,6 +53,7 @@ export class SessionVerifier {
   readonly #now: () => number
   readonly #random: () => number
   readonly #isDisabled: ((uid: string) => Promise<boolean>) | undefined
+  readonly #endedStore: EndedSessionStore | undefined
   readonly #valid = new Map<string, { session: DecodedIdToken; until: number; refreshAt: number }>()
   readonly #inFlight = new Map<string, Promise<DecodedIdToken | null>>()
   /** Cookies ended by logout here, until their expiry: Firebase's revocation has whole-second resolution. */
@@ -61,6 +65,7 @@ export class SessionVerifier {
     this.#now = options.now ?? Date.now
     this.#random = options.random ?? Math.random
     this.#isDisabled = options.isDisabled
+    this.#endedStore = options.endedStore
   }
 
   /** The decoded session, or null when the cookie is missing, malformed, expired, revoked or its user disabled. */
@@ -94,6 +99,19 @@ export class SessionVerifier {
     return check
   }
 
+  /**
+   * Ends this one cookie ("Log ud" on one device): at once here, and through the store for every
+   * instance and after a restart. The user's other sessions (other devices) are untouched.
+   */
+  async end(cookie: string, expiresAtMs: number): Promise<void> {
+    const key = hash(cookie)
+    this.#ended.set(key, expiresAtMs)
+    this.#valid.delete(key)
+    this.#inFlight.delete(key)
+    this.#prune(this.#ended, (until) => until)
+    await this.#endedStore?.add(key, expiresAtMs)
+  }
+
   /** Ends one cookie in this instance and drops every cached check of its user. */
   forget(cookie: string | undefined, uid: string, expiresAtMs: number): void {
     if (cookie) {
@@ -110,8 +128,12 @@ export class SessionVerifier {
    * a login in the same second as a logout yields the very cookie that logout ended here: the user
    * has signed in again, so it is valid again.
    */
-  admit(cookie: string): void {
-    this.#ended.delete(hash(cookie))
+  async admit(cookie: string): Promise<void> {
+    const key = hash(cookie)
+    const wasEnded = this.#ended.delete(key)
+    if (this.#endedStore !== undefined && (wasEnded || (await this.#endedStore.has(key)))) {
+      await this.#endedStore.remove(key)
+    }
   }
 
   async #check(key: string, cookie: string): Promise<DecodedIdToken | null> {
@@ -124,8 +146,13 @@ export class SessionVerifier {
       return null
     }
     if (this.#isEnded(key)) return null
-    // An account turned off in its documents ends its sessions at their next check.
-    if (this.#isDisabled !== undefined && (await this.#isDisabled(session.uid))) {
+    // An account turned off in its documents ends its sessions at their next check; a cookie ended
+    // on its device (by any instance) is over too. Both are read together.
+    const [disabled, ended] = await Promise.all([
+      this.#isDisabled?.(session.uid) ?? false,
+      this.#endedStore?.has(key) ?? false,
+    ])
+    if (disabled || ended) {
       this.#valid.delete(key)
       return null
     }

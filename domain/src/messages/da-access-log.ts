@@ -1,3 +1,5 @@
+import { formatCount } from '../danish-format.ts'
+
 /**
  * The access log's and the export's Danish texts (issue 22), apart from `da` so that /login and the
  * other pages do not carry them: only the access-log route and the api load this module.
@@ -66,7 +68,7 @@ export const daAccessLog = {
   csvFail: 'Der skete en fejl. Adgangsloggen blev ikke hentet.',
   /** The CSV's "Data" of the entries that name no care record. */
   otherObjects: { accessLog: 'adgangsloggen', export: 'borgerens data' },
-  chainIntact: (entries: number) => `Loggen er ubrudt (${entries.toLocaleString('da-DK')} poster kontrolleret).`,
+  chainIntact: (entries: number) => `Loggen er ubrudt (${formatCount(entries)} poster kontrolleret).`,
   chainBroken: (seq: number) => `Loggen er brudt ved post ${seq}. Kontakt jeres systemadministrator.`,
   writesWithoutEntry: (count: number) =>
     `Loggen mangler poster: ${count.toLocaleString('da-DK')} ${count === 1 ? 'gemt ændring' : 'gemte ændringer'} af borgeres data står ikke i loggen. Kontakt jeres systemadministrator.`,

@@ -2,6 +2,8 @@
  * Every Danish (and spec-mandated English) text the product shows, once. The spec's texts are exact:
  * tests assert the literal strings, so a change here fails a test.
  */
+import { formatAmount, formatTimeOfDay, NUMBER_MESSAGES } from '../danish-format.ts'
+
 export const da = {
   nav: {
     daily: 'Dagsoversigt',
@@ -21,8 +23,21 @@ export const da = {
     passwordTooLong: 'Adgangskode må højst være 4096 tegn',
     passwordBlank: 'Adgangskoden må ikke kun bestå af mellemrum',
     nameInvalidCharacters: 'Navnet må ikke indeholde usynlige tegn eller styretegn',
-    nameTooLong: (max: number) => `Navnet må højst være ${max} tegn`,
-    phoneTooLong: (max: number) => `Telefonnummeret må højst være ${max} tegn`,
+    emailInUse: 'Emailen er allerede i brug. Brug en anden email.',
+    /** A field's bound, said when it is exceeded and shown beside the field as its limit. */
+    tooLong: (max: number) => `Højst ${max} tegn`,
+    maxLengthHint: (max: number) => `Højst ${max} tegn`,
+    // The whole app's zod messages (zod-da.ts): every way a field can be wrong, in Danish.
+    required: 'Feltet skal udfyldes',
+    choose: 'Vælg en af mulighederne',
+    invalid: 'Ugyldig værdi',
+    invalidFormat: 'Ugyldigt format',
+    tooShort: (min: number) => `Mindst ${min} tegn`,
+    numberTooSmall: (min: string) => `Mindst ${min}`,
+    numberTooBig: (max: string) => `Højst ${max}`,
+    tooFew: (min: number) => `Vælg mindst ${min}`,
+    tooMany: (max: number) => `Højst ${max} valg`,
+    wholeNumber: 'Skriv et helt tal',
   },
   leaveCreation: 'Du har ikke udfyldt alle påkrævede felter. Er du sikker på, at du vil forlade siden?',
   person: {
@@ -175,7 +190,7 @@ export const da = {
     /** A day still to come: shown, not registered on. */
     futureDay: 'Dagen er ikke begyndt endnu. Der kan ikke registreres på en fremtidig dag.',
     noPersonsThatDay: 'Ingen af lokationens borgere var oprettet denne dag.',
-    reminderAt: (time: string) => `påmindelse kl. ${time}`,
+    reminderAt: (time: string) => `påmindelse kl. ${formatTimeOfDay(time)}`,
     endOfDay: 'inden dagens slutning',
     persons: 'Borgere',
     noLocation: 'Du har ingen aktiv lokation. Vælg en lokation i toppen, eller bed en administrator om adgang.',
@@ -443,8 +458,9 @@ export const da = {
     featureCloudDictationHint:
       'Kun hvor dansk ikke kan genkendes på enheden. Lyden sendes da til fx Google. Slået fra som standard.',
     amount: 'Beløb (kr.)',
-    amountInvalid: 'Beløbet skal være et tal',
-    amountWhole: 'Beløbet skal være hele kroner',
+    amountInvalid: 'Beløbet skal være et tal, fx 1.500 eller 1.500,50',
+    amountTooLarge: 'Beløbet er for stort',
+    amountWhole: NUMBER_MESSAGES.tooManyDecimals(2),
     amountNegative: 'Beløbet kan ikke være negativt',
     startDate: 'Startdato',
     validUntil: 'Gyldig til',
@@ -454,7 +470,7 @@ export const da = {
     history: 'Historik',
     noHistory: 'Ingen ændringer endnu.',
     change: (at: string, name: string, from: string, to: string) => `${at} af ${name}: ${from} → ${to}`,
-    subscriptionSummary: (amount: number, until: string) => `${amount.toLocaleString('da-DK')} kr. til ${until}`,
+    subscriptionSummary: (amount: number, until: string) => `${formatAmount(amount)} kr. til ${until}`,
     expiredBanner: (name: string, date: string) =>
       `Abonnementet for ${name} udløb ${date}. Kontakt jeres administrator.`,
     personLocation: 'Borgerens lokation',
@@ -558,7 +574,7 @@ export const da = {
   /** /person/{id}/settings and /settings/notifications. */
   personSettings: {
     reminderNone: 'Ingen påmindelse',
-    reminderAt: (time: string) => `Kl. ${time}`,
+    reminderAt: (time: string) => `Kl. ${formatTimeOfDay(time)}`,
     ownOptions: (count: number) => (count === 1 ? '1 egen svarmulighed' : `${count} egne svarmuligheder`),
     placeAnswersOn: 'Bruger også lokationens svarmuligheder',
     placeAnswersOff: 'Bruger kun egne svarmuligheder',

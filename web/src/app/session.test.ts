@@ -18,6 +18,10 @@ vi.mock('../lib/firestore.ts', () => ({
   }),
 }))
 
+// Firebase Auth is an edge too: the browser here holds its signed-in user (ensure-auth-user.ts is
+// proven by the e2e spec session-devices.spec.ts).
+vi.mock('../features/session/api/ensure-auth-user.ts', () => ({ ensureAuthUser: async () => {} }))
+
 const MINUTE = 60 * 1000
 const remembered: SessionUser = {
   id: 'u1',

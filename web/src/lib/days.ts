@@ -1,5 +1,6 @@
 /** The web's day helpers: the shared calendar of @bosted/domain/days, plus weeks, wall times and Danish formats. */
-import { addDays, dayOf, TIME_ZONE, weekday } from '@bosted/domain/days'
+import { formatClock } from '@bosted/domain/danish-format'
+import { addDays, dayOf, weekday } from '@bosted/domain/days'
 
 export { addDays, dayOf, isDay, TIME_ZONE, weekday } from '@bosted/domain/days'
 
@@ -21,7 +22,6 @@ export function isoWeek(day: string): number {
 
 export { instantAt, startOfDay } from '@bosted/domain/days'
 
-const timeFormat = new Intl.DateTimeFormat('da-DK', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' })
 const longDayFormat = new Intl.DateTimeFormat('da-DK', {
   timeZone: 'UTC',
   weekday: 'long',
@@ -36,8 +36,8 @@ const shortDayFormat = new Intl.DateTimeFormat('da-DK', {
   month: 'short',
 })
 
-/** '14.05' for an ISO instant, in Copenhagen time. */
-export const formatTime = (instant: string): string => timeFormat.format(new Date(instant))
+/** '14.05' for an ISO instant, in Copenhagen time (the one Danish format module's). */
+export const formatTime = (instant: string): string => formatClock(instant)
 /** 'mandag den 23. november 2026' style, for a day. */
 export const formatDay = (day: string): string => longDayFormat.format(new Date(`${day}T12:00:00Z`))
 export const formatShortDay = (day: string): string => shortDayFormat.format(new Date(`${day}T12:00:00Z`))

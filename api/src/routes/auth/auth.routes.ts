@@ -78,7 +78,7 @@ export const authRoutes = new Hono<AppEnv>()
     // A disabled person or staff member (settings.disabled) is refused, with the Danish message.
     if (await isAccountDisabled(firebase.db, uid)) refuse(httpError('forbidden', { message: da.login.userDisabled }))
     const sessionCookie = await firebase.auth.createSessionCookie(idToken, { expiresIn: config.sessionMaxAgeMs })
-    c.var.services.sessions.admit(sessionCookie)
+    await c.var.services.sessions.admit(sessionCookie)
     setSessionCookies(c, sessionCookie, uid)
     return c.json({ userId: uid })
   })
@@ -96,20 +96,41 @@ export const authRoutes = new Hono<AppEnv>()
     const { uid } = session
     const idToken = await idTokenForCustomToken(config.identityToolkit, await createCustomToken(uid))
     const sessionCookie = await firebase.auth.createSessionCookie(idToken, { expiresIn: config.sessionMaxAgeMs })
-    sessions.admit(sessionCookie)
+    await sessions.admit(sessionCookie)
     setSessionCookies(c, sessionCookie, uid)
     return c.json({ userId: uid })
   })
-  .post('/logout', async (c) => {
+  .post('/token', async (c) => {
+    // A browser that holds a session but no signed-in Auth user (SPEC §4: a valid session loads the
+    // user; Auth's own storage may be gone or never made on this device) signs Auth in with this.
+    const { sessions, createCustomToken } = c.var.services
+    const session = await sessions.verify(getCookie(c, SESSION_COOKIE))
+    if (!session) throw httpError('unauthenticated')
+    c.header('Cache-Control', 'no-store')
+    return c.json({ customToken: await createCustomToken(session.uid) })
+  })
+  .post('/logout-everywhere', async (c) => {
+    // "Log ud på alle enheder": every session of the account ends, this device's too.
     const { firebase, sessions } = c.var.services
+    const cookie = getCookie(c, SESSION_COOKIE)
+    clearSessionCookies(c)
+    const session = await sessions.verify(cookie)
+    if (!session || cookie === undefined) throw httpError('unauthenticated', { message: da.errors.logoutFailed })
+    await firebase.auth.revokeRefreshTokens(session.uid)
+    sessions.forget(cookie, session.uid, session.exp * 1000)
+    await sessions.end(cookie, session.exp * 1000)
+    return c.json({ success: true })
+  })
+  .post('/logout', async (c) => {
+    const { sessions } = c.var.services
     const cookie = getCookie(c, SESSION_COOKIE)
     // The cookies go whatever happens: a browser must never be left half signed in.
     clearSessionCookies(c)
     try {
       const session = await sessions.verify(cookie)
       if (!session) throw httpError('unauthenticated', { message: da.errors.logoutFailed })
-      await firebase.auth.revokeRefreshTokens(session.uid)
-      sessions.forget(cookie, session.uid, session.exp * 1000)
+      // This device's session only: the same account on the ward tablet carries on (issue 32).
+      if (cookie !== undefined) await sessions.end(cookie, session.exp * 1000)
     } catch (error) {
       if (error instanceof HttpError) throw error
       if (isUnavailable(error)) throw httpError('unavailable', { message: da.errors.logoutFailed })

@@ -37,11 +37,22 @@ export function NoteEditor({ userId, persons, locationId, engine, onSave }: Prop
   const [text, setText] = useState(initial?.text ?? '')
   const [day, setDay] = useState(initial !== null && isDay(initial.day) ? initial.day : today())
   const [dictated, setDictated] = useState(initial?.dictated ?? false)
-  const [error, setError] = useState<string | null>(null)
+  // Every field's message at once (issue 32), each under its own field.
+  const [errors, setErrors] = useState<{ person?: string; day?: string; text?: string }>({})
+  // The day's and the text's messages are shown below the text (the day's first: it is what to fix).
+  const error = errors.day ?? errors.text ?? null
   const [isSaving, setSaving] = useState(false)
   const textArea = useRef<HTMLTextAreaElement>(null)
   const cursor = useRef<number | null>(null)
-  const ids = { person: useId(), day: useId(), text: useId(), count: useId(), error: useId(), dictation: useId() }
+  const ids = {
+    person: useId(),
+    personError: useId(),
+    day: useId(),
+    text: useId(),
+    count: useId(),
+    error: useId(),
+    dictation: useId(),
+  }
 
   const onFinal = useCallback((words: string) => {
     const area = textArea.current
@@ -67,24 +78,22 @@ export function NoteEditor({ userId, persons, locationId, engine, onSave }: Prop
     setText(draft?.text ?? '')
     setDictated(draft?.dictated ?? false)
     if (draft !== null && isDay(draft.day)) setDay(draft.day)
-    setError(null)
+    setErrors({})
   }
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault()
-    if (personId === '') {
-      setError(da.notes.personRequired)
-      return
-    }
-    if (!isCareDayAllowed(day, new Date())) {
-      setError(da.notes.dayInFuture)
-      document.getElementById(ids.day)?.focus()
-      return
-    }
     const parsed = NoteTextSchema.safeParse(text)
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? da.notes.textRequired)
-      textArea.current?.focus()
+    const found = {
+      ...(personId === '' ? { person: da.notes.personRequired } : {}),
+      ...(isCareDayAllowed(day, new Date()) ? {} : { day: da.notes.dayInFuture }),
+      ...(parsed.success ? {} : { text: parsed.error.issues[0]?.message ?? da.notes.textRequired }),
+    }
+    setErrors(found)
+    if (!parsed.success || found.person !== undefined || found.day !== undefined) {
+      if (found.person !== undefined) document.getElementById(ids.person)?.focus()
+      else if (found.day !== undefined) document.getElementById(ids.day)?.focus()
+      else textArea.current?.focus()
       return
     }
     dictation.stop()
@@ -95,7 +104,7 @@ export function NoteEditor({ userId, persons, locationId, engine, onSave }: Prop
       latest.current = ''
       setText('')
       setDictated(false)
-      setError(null)
+      setErrors({})
     } catch {
       // The promise toast has told the user; the text stays for another try.
     } finally {
@@ -113,7 +122,13 @@ export function NoteEditor({ userId, persons, locationId, engine, onSave }: Prop
         {fixed === null && (
           <div className="field">
             <label htmlFor={ids.person}>{da.notes.person}</label>
-            <select id={ids.person} value={personId} onChange={(event) => choosePerson(event.target.value)}>
+            <select
+              id={ids.person}
+              value={personId}
+              aria-invalid={errors.person !== undefined}
+              aria-describedby={errors.person === undefined ? undefined : ids.personError}
+              onChange={(event) => choosePerson(event.target.value)}
+            >
               <option value="">{da.notes.choosePerson}</option>
               {persons.map((person) => (
                 <option key={person.id} value={person.id}>
@@ -121,6 +136,11 @@ export function NoteEditor({ userId, persons, locationId, engine, onSave }: Prop
                 </option>
               ))}
             </select>
+            {errors.person !== undefined && (
+              <p id={ids.personError} className="field__error" role="alert">
+                {errors.person}
+              </p>
+            )}
           </div>
         )}
         <div className="field">
@@ -148,7 +168,7 @@ export function NoteEditor({ userId, persons, locationId, engine, onSave }: Prop
           onChange={(event) => {
             cursor.current = null
             setText(event.target.value)
-            if (error !== null) setError(null)
+            if (error !== null) setErrors(({ text: _, ...rest }) => rest)
           }}
           onSelect={() => {
             cursor.current = null

@@ -111,7 +111,7 @@ test('active persons in Danish order, each with status; the summary counts who i
     '/person/anna/notes?day=2025-01-06',
   )
   expect(within(rows[1] as HTMLElement).getByText('Mangler registrering')).toBeInTheDocument()
-  expect(within(rows[1] as HTMLElement).getByText('(påmindelse kl. 20:00)')).toBeInTheDocument()
+  expect(within(rows[1] as HTMLElement).getByText('(påmindelse kl. 20.00)')).toBeInTheDocument()
 })
 
 test('a person created after the day is neither listed nor missing, and a record that does not fit is reported once', async () => {

@@ -1,16 +1,17 @@
 import { isDuplicateAnswer } from '@bosted/domain/answer'
+import { parseDanishNumber } from '@bosted/domain/danish-format'
 import { da } from '@bosted/domain/messages/da'
 import { NewPersonSchema } from '@bosted/domain/person'
-import { EmailSchema, PasswordSchema, PhoneSchema } from '@bosted/domain/validation'
+import { AnswerTextSchema, EmailSchema, NameSchema, PasswordSchema, PhoneSchema } from '@bosted/domain/validation'
 import { z } from 'zod'
 
 /** A new answer option as typed: the value stays text until it is saved as a number. */
 export const AnswerDraftSchema = z.object({
-  text: z.string().trim().min(1, da.form.answerTextRequired),
+  text: AnswerTextSchema.pipe(z.string().min(1, da.form.answerTextRequired)),
   value: z
     .string()
     .trim()
-    .regex(/^-?\d+([.,]\d+)?$/, da.form.answerValueNumber),
+    .refine((value) => parseDanishNumber(value).ok, da.form.answerValueNumber),
 })
 export type AnswerDraft = z.infer<typeof AnswerDraftSchema>
 
@@ -28,17 +29,22 @@ export type Features = z.infer<typeof FeaturesSchema>
 /** The person creation form over its three steps; the general step's rules are the domain's (SPEC §5). */
 export const PersonFormSchema = z.object({
   firstName: NewPersonSchema.shape.firstName,
-  lastName: z.string().trim(),
+  lastName: NameSchema,
   email: EmailSchema,
   password: PasswordSchema,
   phone: PhoneSchema,
   // The same text and value twice is refused on the later one (staff could not tell them apart).
   answers: z.array(AnswerDraftSchema).superRefine((drafts, context) => {
+    // Only values that read as numbers compare (the others have their own message).
+    const values = drafts.map((draft) => parseDanishNumber(draft.value))
     drafts.forEach((draft, index) => {
-      const earlier = drafts
-        .slice(0, index)
-        .map((other, at) => ({ id: String(at), text: other.text, value: answerValue(other.value) }))
-      if (isDuplicateAnswer(earlier, { text: draft.text, value: answerValue(draft.value) }))
+      const value = values[index]
+      if (!value?.ok) return
+      const earlier = drafts.slice(0, index).flatMap((other, at) => {
+        const parsed = values[at]
+        return parsed?.ok ? [{ id: String(at), text: other.text, value: parsed.value }] : []
+      })
+      if (isDuplicateAnswer(earlier, { text: draft.text, value: value.value }))
         context.addIssue({ code: 'custom', path: [index, 'text'], message: da.form.answerDuplicate })
     })
   }),
@@ -67,7 +73,11 @@ export const EMPTY_PERSON_FORM: PersonForm = {
 export const GENERAL_FIELDS = ['firstName', 'lastName', 'email', 'password', 'phone'] as const
 
 /** An answer value as typed ('2,5') as the number it is saved as. */
-export const answerValue = (value: string): number => Number(value.trim().replace(',', '.'))
+export function answerValue(value: string): number {
+  const parsed = parseDanishNumber(value)
+  if (!parsed.ok) throw new Error(parsed.message)
+  return parsed.value
+}
 
 const SINGLE_FEATURES = ['answers', 'freeText', 'speechToText'] as const
 

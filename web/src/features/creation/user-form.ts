@@ -1,6 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
 import { CREATION_FORM_JOB_ROLE, NewUserSchema } from '@bosted/domain/user'
-import { EmailSchema, PasswordSchema, PhoneSchema } from '@bosted/domain/validation'
+import { EmailSchema, JobRoleSchema, NameSchema, PasswordSchema, PhoneSchema } from '@bosted/domain/validation'
 import { z } from 'zod'
 
 /** Roles a creator may give: employees and superusers; admins only when an admin creates. */
@@ -9,11 +9,11 @@ export type CreatableRole = (typeof CREATABLE_ROLES)[number]
 
 export const UserFormSchema = z.object({
   firstName: NewUserSchema.shape.firstName,
-  lastName: z.string().trim(),
+  lastName: NameSchema,
   email: EmailSchema,
   password: PasswordSchema,
   phone: PhoneSchema,
-  jobRole: z.string().trim(),
+  jobRole: JobRoleSchema,
   userRole: z.enum(CREATABLE_ROLES),
   locations: z.array(z.string()).min(1, da.form.locationsRequired),
 })

@@ -1,6 +1,7 @@
 import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
 import { subscriptionLabel } from '@bosted/domain/subscription-status'
+import { LOCATION_NAME_MAX_LENGTH } from '@bosted/domain/validation'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import { Link } from 'react-router-dom'
@@ -76,13 +77,28 @@ function CreateLocation() {
       setError(da.admin.nameRequired)
       return
     }
+    if (name.trim().length > LOCATION_NAME_MAX_LENGTH) {
+      setError(da.validation.tooLong(LOCATION_NAME_MAX_LENGTH))
+      return
+    }
     setError(null)
     create.mutate(name)
   }
   return (
     <form className="form admin-create" onSubmit={handleSubmit} noValidate aria-label={da.admin.createLocation}>
-      <Field label={da.admin.newLocationName} error={error ?? undefined}>
-        {(control) => <input {...control} value={name} onChange={(event) => setName(event.target.value)} />}
+      <Field
+        label={da.admin.newLocationName}
+        error={error ?? undefined}
+        hint={da.validation.maxLengthHint(LOCATION_NAME_MAX_LENGTH)}
+      >
+        {(control) => (
+          <input
+            {...control}
+            maxLength={LOCATION_NAME_MAX_LENGTH}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        )}
       </Field>
       <div className="form__actions">
         <button type="submit" className="button button--action" disabled={create.isPending}>

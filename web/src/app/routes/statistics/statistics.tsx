@@ -1,4 +1,5 @@
 import { type CsvCell, fileSlug, toCsv } from '@bosted/domain/csv'
+import { formatFixed } from '@bosted/domain/danish-format'
 import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
 import { useQuery } from '@tanstack/react-query'
@@ -45,8 +46,7 @@ import { RouteLoading } from '../../layout/route-loading.tsx'
 const MAX_COMPARED = 6
 
 const percent = (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)} %`)
-const decimal = (value: number | null) =>
-  value === null ? '–' : value.toLocaleString('da-DK', { maximumFractionDigits: 1, minimumFractionDigits: 1 })
+const decimal = (value: number | null) => (value === null ? '–' : formatFixed(value, 1))
 const TREND_TEXT: Record<NonNullable<Trend>, string> = {
   up: da.statistics.trendUp,
   down: da.statistics.trendDown,

@@ -1,5 +1,6 @@
 import type { Location } from '@bosted/domain/location'
 import { da } from '@bosted/domain/messages/da'
+import { LOCATION_NAME_MAX_LENGTH } from '@bosted/domain/validation'
 import { type FormEvent, useId, useState } from 'react'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field } from '../../../components/ui/field.tsx'
@@ -31,6 +32,10 @@ export function LocationGeneral({ location, onUpdate, onDelete }: Props) {
     event.preventDefault()
     if (name.trim() === '') {
       setError(da.admin.nameRequired)
+      return
+    }
+    if (name.trim().length > LOCATION_NAME_MAX_LENGTH) {
+      setError(da.validation.tooLong(LOCATION_NAME_MAX_LENGTH))
       return
     }
     setError(null)
@@ -67,8 +72,19 @@ export function LocationGeneral({ location, onUpdate, onDelete }: Props) {
   return (
     <>
       <form className="form" onSubmit={handleSubmit} noValidate>
-        <Field label={da.admin.name} error={error ?? undefined}>
-          {(control) => <input {...control} value={name} onChange={(event) => setName(event.target.value)} />}
+        <Field
+          label={da.admin.name}
+          error={error ?? undefined}
+          hint={da.validation.maxLengthHint(LOCATION_NAME_MAX_LENGTH)}
+        >
+          {(control) => (
+            <input
+              {...control}
+              maxLength={LOCATION_NAME_MAX_LENGTH}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
+          )}
         </Field>
         <div className="form__actions">
           <button type="submit" className="button button--primary">

@@ -1,3 +1,4 @@
+import { atClock, formatAmount } from '@bosted/domain/danish-format'
 import type { Location } from '@bosted/domain/location'
 import { da } from '@bosted/domain/messages/da'
 import {
@@ -11,7 +12,7 @@ import {
 } from '@bosted/domain/subscription'
 import { type FormEvent, useId, useState } from 'react'
 import { Field } from '../../../components/ui/field.tsx'
-import { dayOf, formatTime } from '../../../lib/days.ts'
+import { dayOf } from '../../../lib/days.ts'
 import type { LocationUpdate } from '../api/update-location.ts'
 
 type Editor = { id: string; name: string }
@@ -27,7 +28,7 @@ const summary = (value: SubscriptionChange['from']) =>
 export function LocationSubscription({ location, editor, onUpdate }: Props) {
   const current = location.settings.subscription
   const [fields, setFields] = useState<Fields>({
-    amount: current === null ? '' : String(current.amount),
+    amount: current === null ? '' : formatAmount(current.amount),
     createdAt: current === null ? dayOf(new Date()) : dayOf(current.createdAt),
     validUntil: current === null ? '' : dayOf(current.validUntil),
   })
@@ -62,7 +63,7 @@ export function LocationSubscription({ location, editor, onUpdate }: Props) {
     }
     void onUpdate({ kind: 'subscription', subscription, change }).catch(() => {})
   }
-  const field = (key: keyof Fields, label: string, input: { type: string; inputMode?: 'numeric' }) => (
+  const field = (key: keyof Fields, label: string, input: { type: string; inputMode?: 'numeric' | 'decimal' }) => (
     <Field label={label} error={errors[key]}>
       {(control) => (
         <input
@@ -86,7 +87,7 @@ export function LocationSubscription({ location, editor, onUpdate }: Props) {
       </p>
       <form className="form" onSubmit={handleSubmit} noValidate aria-label={da.admin.subscription}>
         <div className="note-editor__row">
-          {field('amount', da.admin.amount, { type: 'text', inputMode: 'numeric' })}
+          {field('amount', da.admin.amount, { type: 'text', inputMode: 'decimal' })}
           {field('createdAt', da.admin.startDate, { type: 'date' })}
           {field('validUntil', da.admin.validUntil, { type: 'date' })}
         </div>
@@ -105,7 +106,7 @@ export function LocationSubscription({ location, editor, onUpdate }: Props) {
             {history.map((entry) => (
               <li key={entry.at}>
                 {da.admin.change(
-                  `${formatDanishDate(dayOf(entry.at))} kl. ${formatTime(entry.at)}`,
+                  `${formatDanishDate(dayOf(entry.at))} ${atClock(entry.at)}`,
                   entry.byName,
                   summary(entry.from),
                   summary(entry.to),

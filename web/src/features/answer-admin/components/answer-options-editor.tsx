@@ -1,5 +1,7 @@
 import { type Answer, isDuplicateAnswer } from '@bosted/domain/answer'
+import { formatNumber, parseDanishNumber } from '@bosted/domain/danish-format'
 import { da } from '@bosted/domain/messages/da'
+import { ANSWER_TEXT_MAX_LENGTH } from '@bosted/domain/validation'
 import { type FormEvent, useId, useState } from 'react'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field } from '../../../components/ui/field.tsx'
@@ -158,20 +160,21 @@ type FormProps = {
 /** Text (required) and value (a number), validated on submit with the form's Danish messages. */
 function AnswerForm({ title, initial, existing, submitLabel, resetOnSubmit = false, onSubmit, onCancel }: FormProps) {
   const [text, setText] = useState(initial?.text ?? '')
-  const [value, setValue] = useState(initial === undefined ? '' : String(initial.value))
+  const [value, setValue] = useState(initial === undefined ? '' : formatNumber(initial.value, 20))
   const [errors, setErrors] = useState<{ text?: string; value?: string }>({})
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault()
-    const number = Number(value.trim().replace(',', '.'))
+    const number = parseDanishNumber(value)
     const next: { text?: string; value?: string } = {
       ...(text.trim() === '' ? { text: da.form.answerTextRequired } : {}),
-      ...(value.trim() === '' || !Number.isFinite(number) ? { value: da.form.answerValueNumber } : {}),
+      ...(text.trim().length > ANSWER_TEXT_MAX_LENGTH ? { text: da.validation.tooLong(ANSWER_TEXT_MAX_LENGTH) } : {}),
+      ...(number.ok ? {} : { value: da.form.answerValueNumber }),
     }
-    if (Object.keys(next).length === 0 && isDuplicateAnswer(existing, { text, value: number }))
+    if (Object.keys(next).length === 0 && number.ok && isDuplicateAnswer(existing, { text, value: number.value }))
       next.text = da.form.answerDuplicate
     setErrors(next)
-    if (Object.keys(next).length > 0) return
-    onSubmit({ text: text.trim(), value: number })
+    if (!number.ok || Object.keys(next).length > 0) return
+    onSubmit({ text: text.trim(), value: number.value })
     if (resetOnSubmit) {
       setText('')
       setValue('')
@@ -179,8 +182,15 @@ function AnswerForm({ title, initial, existing, submitLabel, resetOnSubmit = fal
   }
   const body = (
     <>
-      <Field label={da.form.answerText} error={errors.text}>
-        {(control) => <input {...control} value={text} onChange={(event) => setText(event.target.value)} />}
+      <Field label={da.form.answerText} error={errors.text} hint={da.validation.maxLengthHint(ANSWER_TEXT_MAX_LENGTH)}>
+        {(control) => (
+          <input
+            {...control}
+            maxLength={ANSWER_TEXT_MAX_LENGTH}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        )}
       </Field>
       <Field label={da.form.answerValue} error={errors.value}>
         {(control) => (

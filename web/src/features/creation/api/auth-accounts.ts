@@ -1,5 +1,5 @@
 import { CreateUserResponseSchema } from '@bosted/domain/api'
-import { api } from '../../../lib/api-client.ts'
+import { ApiError, api } from '../../../lib/api-client.ts'
 
 /** The create call did not answer 200 with a userId (SPEC §8 'Auth-oprettelse … fejlede'). */
 export class AuthCreateError extends Error {
@@ -7,6 +7,11 @@ export class AuthCreateError extends Error {
     super('the auth account could not be created')
     this.name = 'AuthCreateError'
   }
+}
+
+/** The api's 409: the e-mail is already an account's. Said at the e-mail field, not only in a toast. */
+export function isEmailInUse(error: unknown): boolean {
+  return error instanceof AuthCreateError && error.reason instanceof ApiError && error.reason.status === 409
 }
 
 export type AuthAccountRequest = { email: string; password: string; displayName: string; avatarUrl?: string }

@@ -1,4 +1,5 @@
 import { da } from '@bosted/domain/messages/da'
+import { ANSWER_TEXT_MAX_LENGTH } from '@bosted/domain/validation'
 import { useFieldArray, useFormContext } from 'react-hook-form'
 import { Field } from '../../../components/ui/field.tsx'
 import type { PersonForm } from '../person-form.ts'
@@ -17,8 +18,14 @@ export function AnswerDraftsFields() {
               const errors = formState.errors.answers?.[index]
               return (
                 <li key={field.id} className="answer-drafts__row">
-                  <Field label={da.form.answerText} error={errors?.text?.message}>
-                    {(props) => <input {...props} {...register(`answers.${index}.text`)} />}
+                  <Field
+                    label={da.form.answerText}
+                    error={errors?.text?.message}
+                    hint={da.validation.maxLengthHint(ANSWER_TEXT_MAX_LENGTH)}
+                  >
+                    {(props) => (
+                      <input {...props} maxLength={ANSWER_TEXT_MAX_LENGTH} {...register(`answers.${index}.text`)} />
+                    )}
                   </Field>
                   <Field label={da.form.answerValue} error={errors?.value?.message}>
                     {(props) => <input {...props} inputMode="decimal" {...register(`answers.${index}.value`)} />}

@@ -1,9 +1,12 @@
 import type { SessionUser } from '../session-store.ts'
+import { ensureAuthUser } from './ensure-auth-user.ts'
 import { getUserClaims } from './get-user-claims.ts'
 import { getUserProfile } from './get-user-profile.ts'
 
 /** Loads the active user by id: claims from the api, name and locations from users/{id}. */
 export async function loadSessionUser(id: string): Promise<SessionUser> {
+  // Firestore's rules need Auth signed in as this user, which a valid session alone does not make.
+  await ensureAuthUser(id)
   const [customClaims, profile] = await Promise.all([getUserClaims(id), getUserProfile(id)])
   return {
     id,

@@ -1,6 +1,12 @@
 import { da } from '@bosted/domain/messages/da'
 import { USER_ROLES, type User, type UserRole } from '@bosted/domain/user'
-import { FirstNameSchema, NamePartSchema } from '@bosted/domain/validation'
+import {
+  FirstNameSchema,
+  JOB_ROLE_MAX_LENGTH,
+  JobRoleSchema,
+  NAME_MAX_LENGTH,
+  NameSchema,
+} from '@bosted/domain/validation'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type ReactNode, useEffect } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
@@ -11,8 +17,8 @@ import { TextField } from '../../../components/ui/text-field.tsx'
 
 const EditUserSchema = z.object({
   firstName: FirstNameSchema,
-  lastName: NamePartSchema,
-  jobRole: z.string().trim(),
+  lastName: NameSchema,
+  jobRole: JobRoleSchema,
   disabled: z.boolean(),
   userRole: z.enum(USER_ROLES),
 })
@@ -50,9 +56,9 @@ export function EditUserDialog({ user, canChangeRole, below, onSubmit, onClose }
       {user !== null && (
         <FormProvider {...form}>
           <form noValidate onSubmit={form.handleSubmit((values) => onSubmit(user, values))}>
-            <TextField<EditUser> name="firstName" label={da.form.firstName} />
-            <TextField<EditUser> name="lastName" label={da.form.lastName} />
-            <TextField<EditUser> name="jobRole" label={da.form.jobRole} />
+            <TextField<EditUser> name="firstName" maxLength={NAME_MAX_LENGTH} label={da.form.firstName} />
+            <TextField<EditUser> name="lastName" maxLength={NAME_MAX_LENGTH} label={da.form.lastName} />
+            <TextField<EditUser> name="jobRole" maxLength={JOB_ROLE_MAX_LENGTH} label={da.form.jobRole} />
             {canChangeRole && (
               <Field label={da.form.role}>
                 {(control) => (

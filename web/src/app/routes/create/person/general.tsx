@@ -1,5 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
-import { useState } from 'react'
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from '@bosted/domain/validation'
+import { useEffect, useState } from 'react'
 import { useFormContext } from 'react-hook-form'
 import { useNavigate, useOutletContext } from 'react-router-dom'
 import { Page } from '../../../../components/ui/page.tsx'
@@ -17,6 +18,10 @@ export function Component() {
   const navigate = useNavigate()
   const { avatar, setAvatar, avatarProgress } = useOutletContext<CreatePersonContext>()
   const [avatarError, setAvatarError] = useState<string | null>(null)
+  // Sent back here because the e-mail is in use (the api's 409): the cursor goes to the e-mail.
+  useEffect(() => {
+    if (form.getFieldState('email').error?.type === 'conflict') form.setFocus('email')
+  }, [form])
   const handleNext = async () => {
     if (await form.trigger([...GENERAL_FIELDS])) navigate('/create/person/answers')
   }
@@ -30,9 +35,25 @@ export function Component() {
           void handleNext()
         }}
       >
-        <TextField<PersonForm> name="firstName" label={da.form.firstName} autoComplete="off" />
-        <TextField<PersonForm> name="lastName" label={da.form.lastName} autoComplete="off" />
-        <TextField<PersonForm> name="email" label={da.form.email} type="email" autoComplete="off" />
+        <TextField<PersonForm>
+          name="firstName"
+          maxLength={NAME_MAX_LENGTH}
+          label={da.form.firstName}
+          autoComplete="off"
+        />
+        <TextField<PersonForm>
+          name="lastName"
+          maxLength={NAME_MAX_LENGTH}
+          label={da.form.lastName}
+          autoComplete="off"
+        />
+        <TextField<PersonForm>
+          name="email"
+          maxLength={EMAIL_MAX_LENGTH}
+          label={da.form.email}
+          type="email"
+          autoComplete="off"
+        />
         <TextField<PersonForm>
           name="password"
           label={da.form.password}
@@ -40,7 +61,13 @@ export function Component() {
           autoComplete="new-password"
           {...passwordHintProps(policy)}
         />
-        <TextField<PersonForm> name="phone" label={da.form.phone} type="tel" autoComplete="off" />
+        <TextField<PersonForm>
+          name="phone"
+          maxLength={PHONE_MAX_LENGTH}
+          label={da.form.phone}
+          type="tel"
+          autoComplete="off"
+        />
         <AvatarField
           name={`${form.watch('firstName')} ${form.watch('lastName')}`.trim()}
           initials={`${form.watch('firstName').charAt(0)}${form.watch('lastName').charAt(0)}`.toUpperCase()}

@@ -9,6 +9,7 @@ import { LeaveGuard } from '../../../../components/ui/leave-guard.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
 import { TabsNav } from '../../../../components/ui/tabs-nav.tsx'
 import { ADD_PERSON_TOASTS, addPerson } from '../../../../features/creation/api/add-person.ts'
+import { isEmailInUse } from '../../../../features/creation/api/auth-accounts.ts'
 import { personDraft } from '../../../../features/creation/draft-store.ts'
 import {
   EMPTY_PERSON_FORM,
@@ -81,7 +82,14 @@ export function Component() {
       await queryClient.invalidateQueries({ queryKey: ['persons'] })
       navigate('/settings/persons')
     },
-    onError: (error) => console.warn('a person could not be added', (error as Error).name),
+    onError: (error) => {
+      console.warn('a person could not be added', (error as Error).name)
+      // The e-mail is on step 1: the message goes there, where it can be fixed.
+      if (isEmailInUse(error)) {
+        form.setError('email', { type: 'conflict', message: da.validation.emailInUse })
+        navigate(`${BASE}/general`)
+      }
+    },
   })
 
   const submit = () => {

@@ -1,5 +1,11 @@
 import { da } from '@bosted/domain/messages/da'
-import { hasRequiredFields } from '@bosted/domain/validation'
+import {
+  EMAIL_MAX_LENGTH,
+  hasRequiredFields,
+  JOB_ROLE_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+} from '@bosted/domain/validation'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
@@ -13,6 +19,7 @@ import { avatarPath, uploadAvatar } from '../../../../features/avatars/api/avata
 import { AvatarField } from '../../../../features/avatars/components/avatar-field.tsx'
 import { avatarErrorText, resizeImage } from '../../../../features/avatars/resize-image.ts'
 import { ADD_USER_TOASTS, addUser } from '../../../../features/creation/api/add-user.ts'
+import { isEmailInUse } from '../../../../features/creation/api/auth-accounts.ts'
 import { userDraft } from '../../../../features/creation/draft-store.ts'
 import {
   emptyUserForm,
@@ -94,7 +101,11 @@ function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
       await queryClient.invalidateQueries({ queryKey: ['staff'] })
       navigate('/settings/users')
     },
-    onError: (error) => console.warn('a user could not be added', (error as Error).name),
+    onError: (error) => {
+      console.warn('a user could not be added', (error as Error).name)
+      if (isEmailInUse(error))
+        form.setError('email', { type: 'conflict', message: da.validation.emailInUse }, { shouldFocus: true })
+    },
   })
 
   const shouldWarn = useCallback(() => {
@@ -109,9 +120,20 @@ function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
   return (
     <FormProvider {...form}>
       <form className="form" noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))}>
-        <TextField<UserForm> name="firstName" label={da.form.firstName} autoComplete="off" />
-        <TextField<UserForm> name="lastName" label={da.form.lastName} autoComplete="off" />
-        <TextField<UserForm> name="email" label={da.form.email} type="email" autoComplete="off" />
+        <TextField<UserForm>
+          name="firstName"
+          maxLength={NAME_MAX_LENGTH}
+          label={da.form.firstName}
+          autoComplete="off"
+        />
+        <TextField<UserForm> name="lastName" maxLength={NAME_MAX_LENGTH} label={da.form.lastName} autoComplete="off" />
+        <TextField<UserForm>
+          name="email"
+          maxLength={EMAIL_MAX_LENGTH}
+          label={da.form.email}
+          type="email"
+          autoComplete="off"
+        />
         <TextField<UserForm>
           name="password"
           label={da.form.password}
@@ -119,8 +141,19 @@ function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
           autoComplete="new-password"
           {...passwordHintProps(passwordPolicy.policy)}
         />
-        <TextField<UserForm> name="phone" label={da.form.phone} type="tel" autoComplete="off" />
-        <TextField<UserForm> name="jobRole" label={da.form.jobRole} autoComplete="off" />
+        <TextField<UserForm>
+          name="phone"
+          maxLength={PHONE_MAX_LENGTH}
+          label={da.form.phone}
+          type="tel"
+          autoComplete="off"
+        />
+        <TextField<UserForm>
+          name="jobRole"
+          maxLength={JOB_ROLE_MAX_LENGTH}
+          label={da.form.jobRole}
+          autoComplete="off"
+        />
         <AvatarField
           name={`${form.watch('firstName')} ${form.watch('lastName')}`.trim()}
           initials={`${form.watch('firstName').charAt(0)}${form.watch('lastName').charAt(0)}`.toUpperCase()}

@@ -1,6 +1,13 @@
 import { da } from '@bosted/domain/messages/da'
 import { NewPersonSchema, type Person } from '@bosted/domain/person'
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NamePartSchema, PhoneSchema } from '@bosted/domain/validation'
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  NAME_MAX_LENGTH,
+  NameSchema,
+  PHONE_MAX_LENGTH,
+  PhoneSchema,
+} from '@bosted/domain/validation'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useEffect, useRef } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
@@ -21,14 +28,12 @@ import { usePersonSettings } from './use-person-settings.ts'
 
 const GeneralSchema = z.object({
   firstName: NewPersonSchema.shape.firstName,
-  lastName: NamePartSchema,
+  lastName: NameSchema,
   email: z
     .string()
     .trim()
-    .refine(
-      (value) => value === '' || (value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value)),
-      da.validation.emailInvalid,
-    ),
+    .max(EMAIL_MAX_LENGTH, da.validation.tooLong(EMAIL_MAX_LENGTH))
+    .refine((value) => value === '' || EMAIL_PATTERN.test(value), da.validation.emailInvalid),
   phone: PhoneSchema,
   locale: z.string(),
   disabled: z.boolean(),
@@ -94,10 +99,32 @@ function GeneralForm({
         })}
       >
         <fieldset className="form__fieldset" disabled={!canEdit}>
-          <TextField<GeneralValues> name="firstName" label={da.form.firstName} autoComplete="off" />
-          <TextField<GeneralValues> name="lastName" label={da.form.lastName} autoComplete="off" />
-          <TextField<GeneralValues> name="email" label={da.form.email} type="email" autoComplete="off" />
-          <TextField<GeneralValues> name="phone" label={da.form.phone} type="tel" autoComplete="off" />
+          <TextField<GeneralValues>
+            name="firstName"
+            maxLength={NAME_MAX_LENGTH}
+            label={da.form.firstName}
+            autoComplete="off"
+          />
+          <TextField<GeneralValues>
+            name="lastName"
+            maxLength={NAME_MAX_LENGTH}
+            label={da.form.lastName}
+            autoComplete="off"
+          />
+          <TextField<GeneralValues>
+            name="email"
+            maxLength={EMAIL_MAX_LENGTH}
+            label={da.form.email}
+            type="email"
+            autoComplete="off"
+          />
+          <TextField<GeneralValues>
+            name="phone"
+            maxLength={PHONE_MAX_LENGTH}
+            label={da.form.phone}
+            type="tel"
+            autoComplete="off"
+          />
           <Field label={da.form.locale}>
             {(control) => (
               <select {...control} {...form.register('locale')}>

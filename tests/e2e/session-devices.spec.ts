@@ -1,0 +1,75 @@
+/// <reference lib="dom" />
+import type { Browser, BrowserContext } from '@playwright/test'
+import { ACCOUNTS, chooseFromUserMenu, expect, signIn, test, userMenuButton } from './fixtures.ts'
+
+/** A second browser (another device): its own cookies and its own stored Auth user. */
+async function otherDevice(browser: Browser, baseURL: string | undefined): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, locale: 'da-DK', timezoneId: 'Europe/Copenhagen' })
+}
+
+test('"Log ud" ends this device\'s session only: the same account stays signed in on another device', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const account = ACCOUNTS.employee
+  const tablet = await otherDevice(browser, baseURL)
+  try {
+    const ward = await tablet.newPage()
+    await signIn(ward, account.email)
+    await signIn(page, account.email)
+
+    await chooseFromUserMenu(page, account.name, 'Log ud')
+    await expect(page).toHaveURL(/\/login$/)
+
+    // The ward tablet carries on: a fresh start validates its session and reads its data.
+    await ward.reload()
+    await expect(ward.getByRole('heading', { level: 1, name: 'Dagsoversigt' })).toBeVisible()
+    await expect(userMenuButton(ward, account.name)).toBeVisible()
+    await ward.goto('/notes')
+    await expect(ward.getByRole('heading', { level: 1, name: 'Dagbøger' })).toBeVisible()
+    await expect(ward).not.toHaveURL(/\/login$/)
+    const answer = await ward.request.post('/api/auth/validate', {
+      data: { token: '' },
+      headers: { origin: new URL(baseURL as string).origin },
+    })
+    expect(await answer.json()).toEqual({ isValid: true })
+
+    // The office PC's own session is over: its old cookie is refused.
+    await page.goto('/daily')
+    await expect(page).toHaveURL(/\/login$/)
+  } finally {
+    await tablet.close()
+  }
+})
+
+test('a browser holding only the session and userId cookies loads the user and carries on (SPEC §4)', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const account = ACCOUNTS.employee
+  await signIn(page, account.email)
+  const cookies = (await page.context().cookies()).filter(({ name }) => name === 'session' || name === 'userId')
+  expect(cookies.map(({ name }) => name).sort()).toEqual(['session', 'userId'])
+
+  // No stored Auth user (another browser profile, cleared site data, or Auth's storage lost).
+  const bare = await otherDevice(browser, baseURL)
+  try {
+    await bare.addCookies(cookies)
+    const fresh = await bare.newPage()
+    const errors: string[] = []
+    fresh.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    await fresh.goto('/daily')
+    await expect(fresh.getByRole('heading', { level: 1, name: 'Dagsoversigt' })).toBeVisible()
+    await expect(userMenuButton(fresh, account.name)).toBeVisible()
+    await expect(fresh).not.toHaveURL(/\/login$/)
+    await fresh.goto('/notes')
+    await expect(fresh.getByRole('heading', { level: 1, name: 'Dagbøger' })).toBeVisible()
+    expect(errors).toEqual([])
+  } finally {
+    await bare.close()
+  }
+})

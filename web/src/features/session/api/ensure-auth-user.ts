@@ -1,0 +1,19 @@
+import { signInWithCustomToken } from 'firebase/auth'
+import { api } from '../../../lib/api-client.ts'
+import { getFirebase } from '../../../lib/firebase.ts'
+
+/**
+ * Makes Firebase Auth in this browser signed in as `id`, so Firestore and Storage requests carry
+ * that user's ID token. A browser may hold a valid session (the cookies) without Auth's stored user
+ * (another profile, cleared site data): SPEC §4 says a valid session loads the user, so the api
+ * hands the session's holder a custom token to sign Auth in with (POST /api/auth/token).
+ */
+export async function ensureAuthUser(id: string): Promise<void> {
+  const firebase = getFirebase()
+  if (firebase === null) return
+  await firebase.auth.authStateReady()
+  if (firebase.auth.currentUser?.uid === id) return
+  const { customToken } = await api<{ customToken: string }>('/auth/token', { method: 'POST' })
+  const { user } = await signInWithCustomToken(firebase.auth, customToken)
+  if (user.uid !== id) throw new Error('the session belongs to another user')
+}
