@@ -55,6 +55,7 @@ try {
     accessLogRetentionDays: retentionDays(values['access-log-retention-days']),
     acceptUnsignedTokens: values['accept-unsigned-tokens'],
     rotateSigningKey: values['rotate-signing-key'],
+    disableSignUp: values['disable-sign-up'],
   })
   if (emulator.authImport) {
     const { imported, failed, source } = emulator.authImport
@@ -64,7 +65,7 @@ try {
     for (const failure of failed) console.log(`  account ${failure.index}: ${failure.message}`)
   }
   console.log(
-    `emulator-lite ready firestore=http://${emulator.host}:${emulator.firestorePort} storage=http://${emulator.host}:${emulator.storagePort} auth=http://${emulator.host}:${emulator.authPort} admin=http://${emulator.adminHost}:${emulator.adminPort} tokens=${emulator.tokens}${emulator.adminSecretFile ? ` admin-secret-file=${emulator.adminSecretFile}` : ''}`,
+    `emulator-lite ready firestore=http://${emulator.host}:${emulator.firestorePort} storage=http://${emulator.host}:${emulator.storagePort} auth=http://${emulator.host}:${emulator.authPort} admin=http://${emulator.adminHost}:${emulator.adminPort} tokens=${emulator.tokens}${values['disable-sign-up'] ? ' sign-up=disabled' : ''}${emulator.adminSecretFile ? ` admin-secret-file=${emulator.adminSecretFile}` : ''}`,
   )
   const stop = () => emulator.close().then(() => process.exit(0))
   process.on('SIGINT', stop)

@@ -91,6 +91,8 @@ export type EmulatorLiteOptions = {
   acceptUnsignedTokens?: boolean
   /** Rotate the signing keys at start (`--rotate-signing-key`); the old ones stay published until their tokens expire. */
   rotateSigningKey?: boolean
+  /** A pilot: the browser-facing Auth listener refuses `accounts:signUp` (anonymous included); the admin listener still creates accounts. */
+  disableSignUp?: boolean
 }
 
 export type EmulatorLite = {
@@ -200,7 +202,13 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     tokenDownloadsNeedRules: options.tokenDownloadsNeedRules,
     rulesets,
   })
-  const auth = authRoutes({ store: authStore, defaultProject: authProjectId, signing, keyRoute })
+  const auth = authRoutes({
+    store: authStore,
+    defaultProject: authProjectId,
+    signing,
+    keyRoute,
+    signUpDisabled: options.disableSignUp === true,
+  })
   const tables: Record<Listener, Route[][]> = {
     firestore: [firestoreRootRoutes, [health('firestore')], firestore],
     storage: [[health('storage')], storage],
