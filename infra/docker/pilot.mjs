@@ -232,7 +232,11 @@ export async function restoreBackup(pilot, file, { start = true } = {}) {
   const checked = await pilot.exec('ops', ['node', 'infra/docker/pilot/ops.mjs', 'verify', inside], { capture: true })
   if (checked.code !== 0) {
     await pilot.exec('ops', ['rm', '-f', inside], { capture: true })
-    throw new Error(`restore refused: ${(checked.stderr || checked.stdout).trim().replace(/^ops: /, '')}`)
+    const why = (checked.stderr || checked.stdout)
+      .trim()
+      .replace(/^ops: /, '')
+      .replaceAll('restore-upload.tar.gz', basename(file))
+    throw new Error(`restore refused: ${why}`)
   }
   await must(
     pilot.engine === 'docker' ? 'docker' : 'docker-compose',

@@ -131,7 +131,9 @@ export async function backup({ dataDir, backupDir, now = new Date() }) {
         const db = new Database(source, { fileMustExist: true, timeout: 30_000 })
         await db.backup(target)
         db.close()
-        const copy = new Database(target, { readonly: true })
+        // The copy leaves WAL mode: one self-contained file (emulator-lite turns WAL on again when it opens it).
+        const copy = new Database(target)
+        copy.pragma('journal_mode = DELETE')
         opened.push(copy)
         parts.push({ path: rel, kind: 'sqlite', tables: tableCounts(copy) })
       } else {
