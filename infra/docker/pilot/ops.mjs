@@ -219,9 +219,9 @@ export function verify(file, { workDir, known = knownMigrations() }) {
  * Restores an archive into dataDir (the backend must be stopped). The current contents move to
  * dataDir/before-restore/ first (one level: the previous one is replaced).
  */
-export function restore(file, { dataDir, workDir }) {
+export function restore(file, { dataDir, workDir, known }) {
   const started = Date.now()
-  const { dir, manifest } = verify(file, { workDir })
+  const { dir, manifest } = verify(file, { workDir, known })
   try {
     const aside = join(dataDir, 'before-restore')
     rmSync(aside, { recursive: true, force: true })
