@@ -600,6 +600,41 @@ export async function runPilotTest(args) {
       }),
     )
     checks.ok(typeof refreshed.id_token === 'string', "the browser's refresh token still works after the restart")
+
+    // --- an older version meets newer data: this version's migrate refuses it, and its restore too
+    await phase('an older version refuses newer data', async () => {
+      const ids = ['001-location-answer-defaults', '002-care-record-locations', '999-from-the-future']
+      const newer = await pilot.exec(
+        'ops',
+        [
+          'node',
+          '-e',
+          adminScript(
+            `await commit([doc('bosted/schema', { pilot: { booleanValue: true }, applied: { arrayValue: { values: ${JSON.stringify(ids.map((id) => ({ stringValue: id })))} } } })])`,
+          ),
+        ],
+        { capture: true },
+      )
+      checks.ok(newer.code === 0, 'the data now names a migration this version does not know', newer.stderr)
+      const migrate = (await stack.containers()).find((c) => c.service === 'migrate')
+      await run('podman', ['start', '--attach', migrate.id], { capture: true, timeoutMs: 3 * 60_000 })
+      const after = (await stack.containers()).find((c) => c.service === 'migrate')
+      const logs = await pilot.logsOf('migrate')
+      checks.ok(
+        after.exitCode !== 0 && /newer Bosted \(migrations 999-from-the-future/.test(logs),
+        'migrate refuses data a newer version migrated, with a clear message',
+        `exit ${after.exitCode}: ${logs.slice(-300)}`,
+      )
+      const newerBackup = await takeBackup(pilot, join(work, 'backups'))
+      const verified = await pilot.exec('ops', ['node', 'infra/docker/pilot/ops.mjs', 'verify', newerBackup.archive], {
+        capture: true,
+      })
+      checks.ok(
+        verified.code !== 0 && /newer Bosted/.test(verified.stderr),
+        'a backup of newer data is refused by this version',
+        verified.stderr,
+      )
+    })
     if (checks.failed > 0) throw new Error(`${checks.failed} check(s) failed`)
   } catch (error) {
     failure ??= error
