@@ -212,6 +212,9 @@ export async function runPilotTest(args) {
     stageCertificate(env)
     pilot = await phase('podman setup', () => pilotEngine(env))
     if (pilot.engine !== 'podman') throw new Error('make test-pilot runs on podman (as make test-containers does)')
+    // What an earlier, killed run left behind (containers, volumes, networks, images of bosted-pilot-test-*).
+    const { removeLeftovers } = await import('./test-containers.mjs')
+    await removeLeftovers('bosted-pilot-test-')
     const { stack } = pilot
     await phase('base images and image builds', async () => {
       const { baseImages } = await import('./compose.mjs')
