@@ -33,6 +33,11 @@ import { freePorts, log, ROOT, run, seconds } from './compose.mjs'
 import { pilotEngine, pilotEnvironment, restoreBackup, stageCertificate, takeBackup } from './pilot.mjs'
 
 const PROJECT_ID = 'bosted-pilot'
+/** The smallest valid PNG, as a picture to upload. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+)
 const API_KEY = 'pilot-api-key'
 
 class Checks {
@@ -170,6 +175,50 @@ export async function browserJourney(checks, { base, ca, email, password }) {
       .then(() => true)
       .catch(() => false)
     checks.ok(listed, 'the new location is listed after a reload (read back over TLS)')
+
+    // A superuser with a picture (an upload to Storage through the origin), who then signs in.
+    const seen = (locator) =>
+      locator
+        .waitFor({ timeout: 30_000 })
+        .then(() => true)
+        .catch(() => false)
+    await page.getByRole('combobox', { name: 'Lokation' }).selectOption({ label: name })
+    await page.goto('/create/user/general')
+    const lastName = `Pilot${Date.now() % 100_000}`
+    const colleague = {
+      name: `Sara ${lastName}`,
+      email: `${lastName.toLowerCase()}@kommune.dk`,
+      password: 'Pilot-adgangskode-2026',
+    }
+    await page.getByLabel('Fornavn').fill('Sara')
+    await page.getByLabel('Efternavn').fill(lastName)
+    await page.getByLabel('Email').fill(colleague.email)
+    await page.getByLabel('Adgangskode').fill(colleague.password)
+    await page.getByRole('radio', { name: 'Superbruger' }).check()
+    await page.getByLabel('Vælg billede').setInputFiles({ name: 'sara.png', mimeType: 'image/png', buffer: PNG })
+    await page.getByRole('button', { name: 'Opret bruger' }).click()
+    checks.ok(
+      await seen(page.getByText('Brugeren blev tilføjet korrekt')),
+      'in Chromium, the administrator creates a superuser',
+    )
+    const picture = page.getByRole('row', { name: new RegExp(colleague.name) }).locator('img')
+    const pictured = await seen(picture)
+    const src = pictured ? await picture.getAttribute('src') : null
+    checks.ok(
+      pictured && src?.startsWith(`${base}/v0/b/`),
+      "the superuser's picture was uploaded to Storage and is shown from the origin",
+      src ?? 'no picture',
+    )
+    const other = await browser.newPage({ baseURL: base })
+    await other.goto('/login')
+    await other.getByLabel('Email').fill(colleague.email)
+    await other.getByLabel('Adgangskode').fill(colleague.password)
+    await other.getByRole('button', { name: 'Log ind' }).click()
+    const colleagueIn = await other
+      .waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 })
+      .then(() => true)
+      .catch(() => false)
+    checks.ok(colleagueIn, 'the new superuser signs in over HTTPS')
     checks.ok(elsewhere.length === 0, 'the browser fetched nothing from any other origin', elsewhere.join(' '))
     checks.ok(failed.length === 0, 'no request failed', failed.join(' '))
   } finally {
