@@ -534,6 +534,11 @@ export async function runPilotTest(args) {
     mkdirSync(unpacked)
     await run('tar', ['-xzf', made.copy, '-C', unpacked])
     const manifest = JSON.parse(readFileSync(join(unpacked, 'manifest.json'), 'utf8'))
+    const raw = manifest.parts.reduce((sum, part) => sum + part.bytes, 0)
+    figures.push([
+      'the parts before compression',
+      `${(raw / 1024 / 1024).toFixed(2)} MB (synthetic text compresses far better than real data)`,
+    ])
     checks.ok(
       manifest.parts.every((part) => /^[0-9a-f]{64}$/.test(part.sha256)) && manifest.schema && manifest.createdAt,
       'the manifest has the time, the schema and a SHA-256 per part',
