@@ -376,16 +376,24 @@ export async function runPilotTest(args) {
       headers: { authorization: `Bearer ${session.idToken}` },
     })
     checks.ok(own.status === 200, 'Firestore through the origin with the signed ID token', `${own.status} ${own.body}`)
-    const login = await https(base, ca, '/api/auth/login', {
-      method: 'POST',
-      headers: { origin: base },
-      body: { idToken: session.idToken },
-    })
+    // The api may answer 503 for a moment after its start on a busy machine (it is healthy, but its
+    // first calls to Auth can time out): a client tries again, and so does this.
+    let login
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      login = await https(base, ca, '/api/auth/login', {
+        method: 'POST',
+        headers: { origin: base },
+        body: { idToken: session.idToken },
+      })
+      if (login.status < 500) break
+      log(`/api/auth/login answered ${login.status} (${login.body.slice(0, 200)}); again in 2 s`)
+      await sleep(2000)
+    }
     const cookies = [login.headers['set-cookie'] ?? []].flat()
     checks.ok(
       login.status === 200 && cookies.length > 0 && cookies.every((cookie) => /;\s*Secure/i.test(cookie)),
       'the api session cookies are Secure',
-      `${login.status} ${cookies.join(' | ')}`,
+      `${login.status} ${login.body.slice(0, 200)} ${cookies.join(' | ')}`,
     )
     const cookieHeader = cookies.map((cookie) => cookie.split(';')[0]).join('; ')
     const valid = json(
