@@ -94,6 +94,22 @@ function plainHttp(port, path) {
   })
 }
 
+/**
+ * A call to the api through the origin, tried again (up to 5 times, 2 s apart) while it answers 5xx:
+ * on a busy machine the api can be healthy yet briefly unable to reach Auth right after a start, and
+ * the web app tries again too. Data checks never depend on this: only availability does.
+ */
+async function apiCall(base, ca, path, options) {
+  let response
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    response = await https(base, ca, path, options)
+    if (response.status < 500) return response
+    log(`${path} answered ${response.status} (${response.body.slice(0, 160)}); again in 2 s`)
+    await sleep(2000)
+  }
+  return response
+}
+
 const json = (response) => {
   try {
     return JSON.parse(response.body)
@@ -380,7 +396,7 @@ export async function runPilotTest(args) {
     // first calls to Auth can time out): a client tries again, and so does this.
     let login
     for (let attempt = 1; attempt <= 5; attempt++) {
-      login = await https(base, ca, '/api/auth/login', {
+      login = await apiCall(base, ca, '/api/auth/login', {
         method: 'POST',
         headers: { origin: base },
         body: { idToken: session.idToken },
@@ -397,7 +413,7 @@ export async function runPilotTest(args) {
     )
     const cookieHeader = cookies.map((cookie) => cookie.split(';')[0]).join('; ')
     const valid = json(
-      await https(base, ca, '/api/auth/validate', {
+      await apiCall(base, ca, '/api/auth/validate', {
         method: 'POST',
         headers: { origin: base, cookie: cookieHeader },
         body: {},
@@ -621,7 +637,7 @@ export async function runPilotTest(args) {
         capture: true,
       },
     )
-    const login2 = await https(base, ca, '/api/auth/login', {
+    const login2 = await apiCall(base, ca, '/api/auth/login', {
       method: 'POST',
       headers: { origin: base },
       body: { idToken: again.idToken },
@@ -631,7 +647,7 @@ export async function runPilotTest(args) {
       .map((cookie) => cookie.split(';')[0])
       .join('; ')
     const before2 = json(
-      await https(base, ca, '/api/auth/validate', {
+      await apiCall(base, ca, '/api/auth/validate', {
         method: 'POST',
         headers: { origin: base, cookie: cookies2 },
         body: {},
@@ -660,7 +676,7 @@ export async function runPilotTest(args) {
     )
     checks.ok(read.stdout.trim() === marker, 'data written before pilot-down is there after make pilot', read.stdout)
     const stillValid = json(
-      await https(base, ca, '/api/auth/validate', {
+      await apiCall(base, ca, '/api/auth/validate', {
         method: 'POST',
         headers: { origin: base, cookie: cookies2 },
         body: {},
