@@ -8,7 +8,7 @@ NPM_DEPS := node_modules/.package-lock.json
 export PATH := $(CURDIR)/.tools/node/bin:$(PATH)
 export npm_config_nodedir := $(CURDIR)/.tools/node
 
-.PHONY: node-runtime help install start dev test test-unit test-integration test-parity parity test-e2e screenshots lint typecheck format seed migrate audit-verify bench clean up down logs test-containers check-docker
+.PHONY: node-runtime help install start dev test test-unit test-integration test-parity parity test-e2e screenshots lint typecheck format seed migrate audit-verify bench clean up down logs test-containers check-docker pilot pilot-down pilot-admin pilot-logs pilot-audit-verify backup restore test-pilot
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -91,3 +91,27 @@ test-containers: $(NPM_DEPS) ## The Compose stack for real (podman here, install
 
 check-docker: $(NPM_DEPS) ## Static checks of docker-compose.yml and the Dockerfiles (no engine needed)
 	@node infra/docker/check.mjs
+
+pilot: $(NPM_DEPS) ## A pilot on one HTTPS address (docker-compose.pilot.yml, docs/pilot.md): build, start, wait until healthy, print it
+	@node infra/docker/pilot.mjs up
+
+pilot-down: $(NPM_DEPS) ## Stop the pilot (its data, certificate and backups stay)
+	@node infra/docker/pilot.mjs down
+
+pilot-admin: $(NPM_DEPS) ## A pilot administrator: EMAIL=name@kommune.dk [FIRST_NAME=… LAST_NAME=…]; the password is printed once
+	@node infra/docker/pilot.mjs admin "$(EMAIL)" "$(FIRST_NAME)" "$(LAST_NAME)"
+
+pilot-logs: $(NPM_DEPS) ## Follow the pilot's logs
+	@node infra/docker/pilot.mjs logs
+
+pilot-audit-verify: $(NPM_DEPS) ## Check the pilot's access log (hash chain), inside the pilot
+	@node infra/docker/pilot.mjs audit-verify
+
+backup: $(NPM_DEPS) ## An online backup of the running pilot, into ./backups/ (and the pilot's backups volume)
+	@node infra/docker/pilot.mjs backup
+
+restore: $(NPM_DEPS) ## Restore the pilot from FILE=backups/bosted-backup-….tar.gz (checked first; the backend is stopped meanwhile)
+	@node infra/docker/pilot.mjs restore "$(FILE)"
+
+test-pilot: $(NPM_DEPS) ## The pilot for real (podman here): TLS origin, edge refusals, backup/restore, restart; prints timings
+	@node infra/docker/pilot.mjs test $(ARGS)

@@ -12,6 +12,7 @@
 //      is byte-identical to what infra/nginx/render.mjs renders for the same values, and passes
 //      `nginx -t` (with the api upstream at 127.0.0.1, as the name `api` resolves only inside the
 //      Compose network).
+//   7. The pilot's file: valid, one published port (web's), its HTTPS site passes `nginx -t`.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -176,7 +177,54 @@ export function runChecks(options = {}) {
   } finally {
     rmSync(work, { recursive: true, force: true })
   }
+  if (existsSync(join(root, 'docker-compose.pilot.yml'))) checkPilot(root, env, nginx, record)
   return results
+}
+
+/**
+ * 7. The pilot's own file (docker-compose.pilot.yml, docs/pilot.md): valid against the schema; one
+ * published port, web's, and no other service with one; its nginx site (NGINX_SITE=pilot), rendered
+ * by the entrypoint with a throwaway certificate from infra/docker/pilot/tls.mjs, passes `nginx -t`.
+ */
+function checkPilot(root, env, nginx, record) {
+  const pilot = interpolate(parseComposeYaml(readFileSync(join(root, 'docker-compose.pilot.yml'), 'utf8')), env)
+  record('schema: docker-compose.pilot.yml is valid against the Compose Specification', schemaErrors(pilot))
+  const publishing = Object.entries(pilot.services ?? {}).filter(([, service]) => (service.ports ?? []).length > 0)
+  const onePort =
+    publishing.length === 1 && publishing[0]?.[0] === 'web' && (publishing[0]?.[1].ports ?? []).length === 1
+  record(
+    'pilot: exactly one published port (web), none for the backend, the api or the tools',
+    onePort
+      ? []
+      : [`published: ${publishing.map(([name, service]) => `${name} ${service.ports.join(',')}`).join('; ')}`],
+  )
+  const work = mkdtempSync(join(tmpdir(), 'bosted-check-pilot-'))
+  try {
+    const tls = spawnSync(process.execPath, [join(root, 'infra/docker/pilot/tls.mjs')], {
+      encoding: 'utf8',
+      env: { TLS_DIR: work, TLS_INPUT_DIR: join(work, 'none'), TLS_KEY_OWNER: '', PILOT_HOST: 'pilot.example' },
+    })
+    const webEnv = {
+      ...pilot.services?.web?.environment,
+      API_UPSTREAM: '127.0.0.1:3001',
+      AUTH_UPSTREAM: '127.0.0.1:9099',
+      FIRESTORE_UPSTREAM: '127.0.0.1:8080',
+      STORAGE_UPSTREAM: '127.0.0.1:9199',
+      TLS_CERT: join(work, 'cert.pem'),
+      TLS_KEY: join(work, 'key.pem'),
+    }
+    const rendered = tls.status === 0 ? renderWithEntrypoint(root, webEnv, join(work, 'image')) : { error: tls.stderr }
+    if (rendered.error) record('pilot: nginx -t on its HTTPS site', [], [rendered.error])
+    else if (!existsSync(nginx)) record('pilot: nginx -t on its HTTPS site', [], [`${nginx} is not installed`])
+    else {
+      const test = spawnSync(nginx, ['-t', '-p', join(work, 'image'), '-c', join(work, 'image/nginx.conf')], {
+        encoding: 'utf8',
+      })
+      record('pilot: nginx -t on its HTTPS site', test.status === 0 ? [] : [test.stderr.trim()])
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
 }
 
 function renderWithEntrypoint(root, env, prefix) {

@@ -223,10 +223,17 @@ export class PodmanCompose {
    * @param {string} project
    * @param {Record<string, string | undefined>} env the environment Compose interpolates from
    */
-  constructor(project, env) {
+  /**
+   * @param {{ longRunning?: string[], oneShot?: string[], lanes?: string[][] }} [services] which services
+   *   must be healthy, which must have exited 0, and the build lanes (default: the dev stack's)
+   */
+  constructor(project, env, services = {}) {
     this.project = project
     this.env = { ...env, COMPOSE_PROJECT_NAME: project, COMPOSE_DOCKER_CLI_BUILD: '0' }
     this.ticker = undefined
+    this.longRunning = services.longRunning ?? LONG_RUNNING
+    this.oneShot = services.oneShot ?? ONE_SHOT
+    this.lanes = services.lanes
   }
 
   compose(args, options = {}) {
@@ -253,7 +260,24 @@ export class PodmanCompose {
     const npmCache = spawnSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).stdout.trim()
     const services = Object.entries(config.services ?? {}).filter(([, service]) => service.build)
     services.sort(([a], [b]) => BUILD_ORDER.indexOf(a) - BUILD_ORDER.indexOf(b))
+    // Services with the same build section (the pilot's tls, migrate and ops) share one build: the
+    // first one builds, the others tag its image.
+    const sameBuild = new Map()
     const buildOne = async ([name, service]) => {
+      const key = JSON.stringify(service.build)
+      const earlier = sameBuild.get(key)
+      if (earlier) {
+        await earlier
+        await must('podman', ['tag', this.imageOf(earlier.name), this.imageOf(name)])
+        log(`tagged ${this.imageOf(name)} (the same build as ${this.imageOf(earlier.name)})`)
+        return
+      }
+      const building = buildImage([name, service])
+      building.name = name
+      sameBuild.set(key, building)
+      await building
+    }
+    const buildImage = async ([name, service]) => {
       const started = Date.now()
       const { context, dockerfile, target, args = {} } = service.build
       const command = ['build', '--format', 'docker', '--layers', '-t', this.imageOf(name)]
@@ -278,12 +302,17 @@ export class PodmanCompose {
     // Two lanes on two cores: the first image (emulator-lite, whose better-sqlite3 compiles on one
     // core for about a minute and a half from nothing) beside the others one after another.
     const [first, ...rest] = services
-    const lanes = [
-      first ? buildOne(first) : Promise.resolve(),
-      (async () => {
-        for (const entry of rest) await buildOne(entry)
-      })(),
-    ]
+    const inLane = (names) => services.filter(([name]) => names.includes(name))
+    const lanes = this.lanes
+      ? this.lanes.map(async (names) => {
+          for (const entry of inLane(names)) await buildOne(entry)
+        })
+      : [
+          first ? buildOne(first) : Promise.resolve(),
+          (async () => {
+            for (const entry of rest) await buildOne(entry)
+          })(),
+        ]
     const results = await Promise.allSettled(lanes)
     const failed = results.find((result) => result.status === 'rejected')
     if (failed) throw failed.reason
@@ -356,14 +385,14 @@ export class PodmanCompose {
   async notReady() {
     const containers = await this.containers()
     const problems = []
-    for (const service of LONG_RUNNING) {
+    for (const service of this.longRunning) {
       const container = containers.find((c) => c.service === service)
       if (!container) problems.push(`${service}: no container`)
       else if (container.status !== 'running')
         problems.push(`${service}: ${container.status} (exit ${container.exitCode})`)
       else if (container.health !== 'healthy') problems.push(`${service}: ${container.health || 'no health status'}`)
     }
-    for (const service of ONE_SHOT) {
+    for (const service of this.oneShot) {
       const container = containers.find((c) => c.service === service)
       if (!container) problems.push(`${service}: no container`)
       else if (container.status !== 'exited' || container.exitCode !== 0)
@@ -384,13 +413,13 @@ export class PodmanCompose {
     let problems = await this.notReady()
     while (problems) {
       if (Date.now() > deadline) throw new Error(`not healthy within ${timeoutMs / 1000} s: ${problems}`)
-      if (/exited|unhealthy|no container/.test(problems) && !/seed: (running|created)/.test(problems)) {
+      if (/exited|unhealthy|no container/.test(problems)) {
         // A failed one-shot or a dead service will not heal: say so now rather than at the deadline.
         const containers = await this.containers()
         const dead = containers.find(
           (c) =>
-            (LONG_RUNNING.includes(c.service) && c.status === 'exited') ||
-            (c.service === 'seed' && c.status === 'exited' && c.exitCode !== 0) ||
+            (this.longRunning.includes(c.service) && c.status === 'exited') ||
+            (this.oneShot.includes(c.service) && c.status === 'exited' && c.exitCode !== 0) ||
             c.health === 'unhealthy',
         )
         if (dead) throw new Error(`${dead.service} failed: ${problems}`)

@@ -71,3 +71,19 @@ VOLUME ["/data"]
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=10 \
   CMD ["node", "infra/docker/healthcheck.mjs", "http://127.0.0.1:9099/", "http://127.0.0.1:8080/health", "http://127.0.0.1:9199/health"]
 ENTRYPOINT ["node", "infra/docker/emulators/start.mjs", "--mode", "lite"]
+
+# The pilot's tools (docker-compose.pilot.yml): the TLS certificate, pending migrations, backups and
+# restores (better-sqlite3, from emulator-lite's dependencies) and the first admin (firebase-admin,
+# from the seed's). One image for the `tls`, `migrate` and `ops` services.
+FROM emulators-lite AS pilot-ops
+USER root
+COPY --from=seed-deps /app/node_modules /app/node_modules
+COPY seed/ seed/
+COPY infra/docker/pilot/ infra/docker/pilot/
+RUN mkdir -p /tls /backups /tls-input && chown node:node /backups
+USER node
+VOLUME ["/backups"]
+# The services set their own healthchecks (ops); emulator-lite's would probe ports nobody listens on.
+HEALTHCHECK NONE
+ENTRYPOINT []
+CMD ["node", "infra/docker/pilot/ops.mjs", "daemon"]

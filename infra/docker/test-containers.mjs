@@ -222,12 +222,12 @@ async function diagnostics(stack) {
  * What an earlier run killed before its cleanup left behind (containers, volumes, networks and images
  * of `bosted-test-*` projects): removed first, so killed runs never pile up.
  */
-async function removeLeftovers() {
+export async function removeLeftovers(prefix = 'bosted-test-') {
   const names = async (args) =>
     (await run('podman', args, { capture: true, timeoutMs: 60_000 })).stdout
       .split('\n')
       .map((line) => line.trim())
-      .filter((line) => line.startsWith('bosted-test-'))
+      .filter((line) => line.startsWith(prefix))
   const containers = await names(['ps', '-a', '--format', '{{.Names}}'])
   const volumes = await names(['volume', 'ls', '--format', '{{.Name}}'])
   const networks = await names(['network', 'ls', '--format', '{{.Name}}'])
@@ -235,7 +235,7 @@ async function removeLeftovers() {
   const images = (await run('podman', ['images', '--format', '{{.Repository}}:{{.Tag}}'], { capture: true })).stdout
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => /^(localhost\/|docker\.io\/library\/)?bosted-test-/.test(line))
+    .filter((line) => new RegExp(`^(localhost/|docker\\.io/library/)?${prefix}`).test(line))
   if (containers.length + volumes.length + networks.length + images.length === 0) return
   log(`removing what an interrupted run left: ${[...containers, ...volumes, ...networks, ...images].join(' ')}`)
   if (containers.length) await run('podman', ['rm', '-f', '-v', ...containers], { capture: true })

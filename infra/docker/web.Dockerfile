@@ -27,7 +27,7 @@ RUN npm run --workspace web build
 
 FROM ${NGINX_IMAGE} AS web
 COPY --from=build /app/web/dist /srv/www
-COPY infra/nginx/app.conf.template infra/nginx/nginx.conf.template /etc/bosted/nginx/
+COPY infra/nginx/app.conf.template infra/nginx/nginx.conf.template infra/nginx/pilot.conf.template infra/nginx/proxy.conf /etc/bosted/nginx/
 COPY infra/docker/web/entrypoint.sh /usr/local/bin/bosted-web
 # /config.json is rendered at start into the writable prefix; the web root itself stays read-only.
 RUN rm -f /srv/www/config.json \

@@ -3,6 +3,7 @@ import { assertBackendHasRoom } from './lib/backend-full.ts'
 import { dayInCopenhagen, isDay } from './lib/dates.ts'
 import { connectFirebase } from './lib/firebase.ts'
 import { assertEmulatorsReachable } from './lib/reachable.ts'
+import { isPilot } from './migrate-project.ts'
 import { buildDataset, DOC_KINDS } from './plan/build-dataset.ts'
 import { syncAuthUsers } from './steps/auth.ts'
 import { hasData, syncDocuments } from './steps/firestore.ts'
@@ -70,6 +71,11 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
   await assertBackendHasRoom(emulators.firestore)
   const clients = connectFirebase({ ...options, emulators })
   try {
+    if (await isPilot(clients.db)) {
+      throw new Error(
+        `project ${options.projectId} is a pilot: the demo seed (38 accounts with a published password) never runs against it`,
+      )
+    }
     if (options.ifEmpty && !options.reset && (await hasData(clients.db))) {
       log(`seed: project ${options.projectId} already has data; nothing to do (make seed ARGS=--reset reseeds it)`)
       return { skipped: true, steps: [], ms: Date.now() - started }

@@ -10,6 +10,8 @@ export type Options = {
   firebaseBin: string
   emulatorLiteCli: string
   rulesDir: string
+  /** A pilot: emulator-lite refuses self sign-up on its public Auth listener (DISABLE_SIGN_UP=true). */
+  disableSignUp: boolean
 }
 type Endpoint = { host: string; port: number }
 export type FirebaseConfig = {

@@ -49,6 +49,8 @@ export function readOptions(env, mode) {
     firebaseBin: env.FIREBASE_BIN || join(APP_ROOT, 'node_modules/.bin/firebase'),
     emulatorLiteCli: env.EMULATOR_LITE_CLI || join(APP_ROOT, 'infra/emulator-lite/src/cli.ts'),
     rulesDir: env.RULES_DIR || APP_ROOT,
+    // A pilot (docker-compose.pilot.yml): nobody signs themselves up on the public Auth endpoint.
+    disableSignUp: env.DISABLE_SIGN_UP === 'true',
   }
 }
 
@@ -133,6 +135,7 @@ export function emulatorLiteArgs(options, hasAuthExport = false) {
     join(options.rulesDir, 'storage.rules'),
     '--token-downloads-need-rules',
     'persons/',
+    ...(options.disableSignUp ? ['--disable-sign-up'] : []),
   ]
 }
 

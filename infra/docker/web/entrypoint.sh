@@ -10,6 +10,12 @@
 #   WEB_AUTH_EMULATOR       browser-facing Auth emulator URL, e.g. http://localhost:9099 (empty: none)
 #   WEB_FIRESTORE_EMULATOR  browser-facing Firestore emulator host:port (empty: none)
 #   WEB_STORAGE_EMULATOR    browser-facing Storage emulator host:port (empty: none)
+# A pilot (docker-compose.pilot.yml) sets NGINX_SITE=pilot: one HTTPS origin (infra/nginx/pilot.conf.template)
+# that serves the app, /api and the backend's Auth, Firestore and Storage paths, and names itself in
+# /config.json instead of the WEB_*_EMULATOR values:
+#   PILOT_HOST, PILOT_PORT  the name and port browsers use (the origin https://PILOT_HOST[:PILOT_PORT])
+#   AUTH_UPSTREAM, FIRESTORE_UPSTREAM, STORAGE_UPSTREAM  host:port of the backend's public listeners
+#   TLS_CERT, TLS_KEY       the certificate files (written by the `tls` service)
 set -eu
 
 PREFIX=${NGINX_PREFIX:-/tmp/bosted-web}
@@ -60,9 +66,29 @@ api_key=${FIREBASE_API_KEY:-demo-api-key}
 auth_domain=${FIREBASE_AUTH_DOMAIN:-$project.firebaseapp.com}
 app_id=${FIREBASE_APP_ID:-demo-app}
 bucket=${FIREBASE_STORAGE_BUCKET:-$project.appspot.com}
+SITE=${NGINX_SITE:-app}
+ORIGIN=
+AUTH_UPSTREAM=${AUTH_UPSTREAM:-emulators:9099}
+FIRESTORE_UPSTREAM=${FIRESTORE_UPSTREAM:-emulators:8080}
+STORAGE_UPSTREAM=${STORAGE_UPSTREAM:-emulators:9199}
+TLS_CERT=${TLS_CERT:-/tls/cert.pem}
+TLS_KEY=${TLS_KEY:-/tls/key.pem}
+if [ "$SITE" = pilot ]; then
+  pilot_port=${PILOT_PORT:-8443}
+  ORIGIN="https://${PILOT_HOST:-localhost}"
+  if [ "$pilot_port" != 443 ]; then ORIGIN="$ORIGIN:$pilot_port"; fi
+  # The SDKs reach Auth, Firestore and Storage on the origin itself, over TLS.
+  auth=$ORIGIN
+  firestore=$ORIGIN
+  storage=$ORIGIN
+elif [ "$SITE" != app ]; then
+  echo "web: NGINX_SITE must be app or pilot, got $SITE" >&2
+  exit 1
+fi
 refuse_control_characters "$project" "$api_key" "$auth_domain" "$app_id" "$bucket" "$auth" "$firestore" "$storage" \
-  "$API_UPSTREAM" "$APP_PORT"
-refuse_nginx_syntax "$auth" "$firestore" "$storage" "$API_UPSTREAM" "$APP_PORT"
+  "$API_UPSTREAM" "$APP_PORT" "$ORIGIN" "$AUTH_UPSTREAM" "$FIRESTORE_UPSTREAM" "$STORAGE_UPSTREAM" "$TLS_CERT" "$TLS_KEY"
+refuse_nginx_syntax "$auth" "$firestore" "$storage" "$API_UPSTREAM" "$APP_PORT" "$ORIGIN" "$AUTH_UPSTREAM" \
+  "$FIRESTORE_UPSTREAM" "$STORAGE_UPSTREAM" "$TLS_CERT" "$TLS_KEY"
 
 # The browser may connect to exactly the configured emulators, or to Firebase's hosts in production
 # (the same rule as connectSources() in infra/stack/src/services/web.ts).
@@ -82,10 +108,17 @@ if [ "$(id -u)" = 0 ]; then USER_DIRECTIVE="user $(id -un);"; fi
 mkdir -p "$PREFIX"
 # Inside the container nginx listens on every address; only the published port reaches it.
 LISTEN=$APP_PORT
-export PREFIX WEB_ROOT LISTEN APP_PORT API_UPSTREAM CSP_CONNECT_SRC USER_DIRECTIVE
+export PREFIX WEB_ROOT LISTEN APP_PORT API_UPSTREAM CSP_CONNECT_SRC USER_DIRECTIVE ORIGIN AUTH_UPSTREAM \
+  FIRESTORE_UPSTREAM STORAGE_UPSTREAM TLS_CERT TLS_KEY
 # Only our placeholders: nginx's own variables ($host, $uri …) must stay as they are.
 placeholders='${LISTEN} ${APP_PORT} ${API_UPSTREAM} ${WEB_ROOT} ${CSP_CONNECT_SRC} ${PREFIX} ${USER_DIRECTIVE}'
-envsubst "$placeholders" <"$TEMPLATES/app.conf.template" >"$PREFIX/app.conf"
+placeholders="$placeholders"' ${ORIGIN} ${AUTH_UPSTREAM} ${FIRESTORE_UPSTREAM} ${STORAGE_UPSTREAM} ${TLS_CERT} ${TLS_KEY}'
+if [ "$SITE" = pilot ]; then
+  envsubst "$placeholders" <"$TEMPLATES/pilot.conf.template" >"$PREFIX/app.conf"
+  cp "$TEMPLATES/proxy.conf" "$PREFIX/proxy.conf"
+else
+  envsubst "$placeholders" <"$TEMPLATES/app.conf.template" >"$PREFIX/app.conf"
+fi
 envsubst "$placeholders" <"$TEMPLATES/nginx.conf.template" >"$PREFIX/nginx.conf"
 
 cat >"$PREFIX/config.json" <<EOF
@@ -113,7 +146,11 @@ fi
 # Container logs: the access and error logs named in nginx.conf go to stdout and stderr.
 ln -sf /dev/stdout "$PREFIX/access.log"
 ln -sf /dev/stderr "$PREFIX/error.log"
-echo "web: serving $WEB_ROOT on :$APP_PORT, /api → $API_UPSTREAM, connect-src $CSP_CONNECT_SRC"
+if [ "$SITE" = pilot ]; then
+  echo "web: pilot origin $ORIGIN (TLS on :$APP_PORT): app, /api → $API_UPSTREAM, Auth → $AUTH_UPSTREAM, Firestore → $FIRESTORE_UPSTREAM, Storage → $STORAGE_UPSTREAM"
+else
+  echo "web: serving $WEB_ROOT on :$APP_PORT, /api → $API_UPSTREAM, connect-src $CSP_CONNECT_SRC"
+fi
 
 # nginx resolves the api's name once, when it starts (and at each reload). When Compose recreates the
 # api container (a new image, `up --force-recreate api`) its address may change and /api would
@@ -121,7 +158,12 @@ echo "web: serving $WEB_ROOT on :$APP_PORT, /api → $API_UPSTREAM, connect-src 
 # on Alpine), nginx runs as a child and this shell asks it to reload (SIGHUP) whenever the name
 # resolves to other addresses. NGINX_FOLLOW_UPSTREAM=false execs nginx as before.
 upstream_host=${API_UPSTREAM%:*}
-addresses() { getent hosts "$upstream_host" 2>/dev/null | awk '{print $1}' | sort | tr '\n' ' ' | sed 's/ $//'; }
+# The pilot also proxies the backend: its address is followed the same way.
+followed=$upstream_host
+if [ "$SITE" = pilot ]; then followed="$followed ${AUTH_UPSTREAM%:*} ${FIRESTORE_UPSTREAM%:*} ${STORAGE_UPSTREAM%:*}"; fi
+addresses() {
+  for name in $followed; do getent hosts "$name" 2>/dev/null | awk '{print $1}'; done | sort -u | tr '\n' ' ' | sed 's/ $//'
+}
 case "$upstream_host" in
   *[!0-9.]*) is_name=true ;;
   *) is_name=false ;;

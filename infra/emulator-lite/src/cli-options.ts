@@ -96,6 +96,11 @@ export const CLI_OPTIONS = {
     default: false,
     help: 'start with a new signing key per set; the old ones verify until their tokens expire',
   },
+  'disable-sign-up': {
+    type: 'boolean',
+    default: process.env.EMULATOR_LITE_DISABLE_SIGN_UP === 'true',
+    help: 'nobody signs themselves up: the public Auth listener refuses accounts:signUp and anonymous sign-in (a pilot; env EMULATOR_LITE_DISABLE_SIGN_UP=true)',
+  },
   'no-access-log': { type: 'boolean', default: false, help: "switch off the access log of persons' data" },
   'access-log-retention-days': {
     type: 'string',

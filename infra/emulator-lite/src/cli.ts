@@ -59,6 +59,7 @@ try {
     storageUploads: { maxBytes: maxUploadBytes(values['max-upload-bytes']) },
     ...reserveBytes(values['disk-reserve-mib']),
     passwordReset: { smtp: smtpConfigFromEnv(process.env), resetUrl: values['password-reset-url'] },
+    disableSignUp: values['disable-sign-up'],
   })
   if (emulator.authImport) {
     const { imported, failed, source } = emulator.authImport
@@ -77,7 +78,7 @@ try {
     )
   }
   console.log(
-    `emulator-lite ready firestore=http://${emulator.host}:${emulator.firestorePort} storage=http://${emulator.host}:${emulator.storagePort} auth=http://${emulator.host}:${emulator.authPort} admin=http://${emulator.adminHost}:${emulator.adminPort} tokens=${emulator.tokens}${emulator.adminSecretFile ? ` admin-secret-file=${emulator.adminSecretFile}` : ''}`,
+    `emulator-lite ready firestore=http://${emulator.host}:${emulator.firestorePort} storage=http://${emulator.host}:${emulator.storagePort} auth=http://${emulator.host}:${emulator.authPort} admin=http://${emulator.adminHost}:${emulator.adminPort} tokens=${emulator.tokens}${values['disable-sign-up'] ? ' sign-up=disabled' : ''}${emulator.adminSecretFile ? ` admin-secret-file=${emulator.adminSecretFile}` : ''}`,
   )
   const smtp = smtpConfigFromEnv(process.env)
   if (smtp) console.log(`emulator-lite sends password-reset links through smtp://${smtp.host}:${smtp.port}`)

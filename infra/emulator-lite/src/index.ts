@@ -124,6 +124,8 @@ export type EmulatorLiteOptions = {
    * links open, and the clock of the codes' hour (tests).
    */
   passwordReset?: { smtp?: SmtpConfig | undefined; resetUrl?: string | undefined; now?: () => number }
+  /** A pilot: the browser-facing Auth listener refuses `accounts:signUp` (anonymous included); the admin listener still creates accounts. */
+  disableSignUp?: boolean
 }
 
 export type EmulatorLite = {
@@ -287,6 +289,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     keyRoute,
     throttle: new SignInThrottle(options.signInThrottle),
     oob,
+    signUpDisabled: options.disableSignUp === true,
   })
   const tables: Record<Listener, Route[][]> = {
     firestore: [firestoreRootRoutes, [health('firestore')], firestore],

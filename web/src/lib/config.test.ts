@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from 'vitest'
-import { loadRuntimeConfig, parseRuntimeConfig } from './config.ts'
+import { backendEndpoint, loadRuntimeConfig, parseRuntimeConfig } from './config.ts'
 
 const complete = {
   firebase: {
@@ -47,4 +47,10 @@ test('an unreachable /config.json counts as every key missing instead of crashin
   const config = await loadRuntimeConfig((async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch)
   expect(config.missingKeys).toHaveLength(5)
   expect(error).toHaveBeenCalledTimes(1)
+})
+
+test('a backend is an emulator (host:port, http) or a pilot origin (https://host:port, TLS)', () => {
+  expect(backendEndpoint('127.0.0.1:8080')).toEqual({ ssl: false, hostname: '127.0.0.1', port: 8080 })
+  expect(backendEndpoint('https://pilot.kommune.dk:8443')).toEqual({ ssl: true, host: 'pilot.kommune.dk:8443' })
+  expect(backendEndpoint('https://pilot.kommune.dk')).toEqual({ ssl: true, host: 'pilot.kommune.dk' })
 })

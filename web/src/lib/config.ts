@@ -33,6 +33,19 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   }
 }
 
+/**
+ * Where a Firestore or Storage backend configured in /config.json is: `host:port` (an emulator over
+ * plain http, the developer's stack) or `https://host[:port]` (a pilot's one HTTPS origin, which
+ * serves both under its own paths: the SDKs then talk TLS to it as they would to Google).
+ */
+export type BackendEndpoint = { ssl: false; hostname: string; port: number } | { ssl: true; host: string }
+
+export function backendEndpoint(value: string): BackendEndpoint {
+  if (value.startsWith('https://')) return { ssl: true, host: new URL(value).host }
+  const separator = value.lastIndexOf(':')
+  return { ssl: false, hostname: value.slice(0, separator), port: Number(value.slice(separator + 1)) }
+}
+
 let current: RuntimeConfig | null = null
 
 /** Fetches and checks /config.json once; a missing or broken file counts as every key missing. */

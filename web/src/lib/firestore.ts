@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase/firestore/lite'
-import { getRuntimeConfig } from './config.ts'
+import { backendEndpoint, getRuntimeConfig } from './config.ts'
 import { getFirebase } from './firebase.ts'
 
 let db: Promise<Firestore> | null = null
@@ -14,13 +14,14 @@ export function getDb(): Promise<Firestore> {
   db = (async () => {
     const firebase = getFirebase()
     if (firebase === null) throw new Error('Firebase is not configured')
-    const { connectFirestoreEmulator, getFirestore } = await import('firebase/firestore/lite')
-    const firestore = getFirestore(firebase.app)
-    const host = getRuntimeConfig().emulators.firestore
-    if (host !== null) {
-      const separator = host.lastIndexOf(':')
-      connectFirestoreEmulator(firestore, host.slice(0, separator), Number(host.slice(separator + 1)))
-    }
+    const { connectFirestoreEmulator, getFirestore, initializeFirestore } = await import('firebase/firestore/lite')
+    const configured = getRuntimeConfig().emulators.firestore
+    const endpoint = configured === null ? null : backendEndpoint(configured)
+    // A pilot's HTTPS origin: Firestore's REST paths on that origin, over TLS.
+    const firestore = endpoint?.ssl
+      ? initializeFirestore(firebase.app, { host: endpoint.host, ssl: true })
+      : getFirestore(firebase.app)
+    if (endpoint && !endpoint.ssl) connectFirestoreEmulator(firestore, endpoint.hostname, endpoint.port)
     await firebase.auth.authStateReady()
     return firestore
   })()

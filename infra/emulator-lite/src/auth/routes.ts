@@ -280,6 +280,12 @@ export type AuthRoutesOptions = {
   throttle?: SignInThrottle
   /** Password-reset codes (sendOobCode, resetPassword); without them those answer OPERATION_NOT_ALLOWED. */
   oob?: OobCodes
+  /**
+   * A pilot (`--disable-sign-up`): nobody signs themselves up. Unprivileged `accounts:signUp` (with a
+   * password or anonymous) answers ADMIN_ONLY_OPERATION, as production does with sign-up switched
+   * off; the api creates accounts through the admin listener.
+   */
+  signUpDisabled?: boolean
 }
 
 /**
@@ -347,6 +353,10 @@ async function serve(options: AuthRoutesOptions & { throttle: SignInThrottle }, 
   if (!matched) throw notFound()
   const privileged = c.get('caller').privileged
   if (matched.credential && !privileged) requireApiKey(req, url.searchParams)
+  if (options.signUpDisabled && !privileged && matched.run === ACCOUNT_OPS.signUp?.run) {
+    c.env.incoming.resume()
+    throw new AuthError('ADMIN_ONLY_OPERATION')
+  }
   const body = await parseBody(req, matched.body)
   let project = matched.project
   if (matched.credential) {

@@ -1,5 +1,5 @@
 import type { FirebaseStorage } from 'firebase/storage'
-import { getRuntimeConfig } from '../../../lib/config.ts'
+import { backendEndpoint, getRuntimeConfig } from '../../../lib/config.ts'
 import { getFirebase } from '../../../lib/firebase.ts'
 
 let storage: Promise<FirebaseStorage> | null = null
@@ -14,9 +14,8 @@ export function getAvatarStorage(): Promise<FirebaseStorage> {
     const instance = getStorage(firebase.app)
     const host = getRuntimeConfig().emulators.storage
     if (host !== null) {
-      const separator = host.lastIndexOf(':')
       try {
-        connectStorageEmulator(instance, host.slice(0, separator), Number(host.slice(separator + 1)))
+        connectStorage(instance, host, connectStorageEmulator)
       } catch {
         // Already connected by another part of the app (the location logo).
       }
@@ -31,3 +30,18 @@ export function getAvatarStorage(): Promise<FirebaseStorage> {
 }
 
 export const storageLib = () => import('firebase/storage')
+
+/**
+ * Points Storage at the configured backend: an emulator (`host:port`, plain http), or a pilot's
+ * HTTPS origin, which the SDK reaches as it reaches Google (https, its own `/v0/b/…` paths) once its
+ * host is that origin's.
+ */
+export function connectStorage(
+  instance: FirebaseStorage,
+  configured: string,
+  connectEmulator: (storage: FirebaseStorage, host: string, port: number) => void,
+): void {
+  const endpoint = backendEndpoint(configured)
+  if (endpoint.ssl) (instance as FirebaseStorage & { host: string }).host = endpoint.host
+  else connectEmulator(instance, endpoint.hostname, endpoint.port)
+}

@@ -1,5 +1,6 @@
 import { getRuntimeConfig } from '../../../lib/config.ts'
 import { getFirebase } from '../../../lib/firebase.ts'
+import { connectStorage } from '../../avatars/api/storage.ts'
 
 /**
  * A logo is either a URL already (https, data:) or a Cloud Storage path, which is turned into a
@@ -15,8 +16,7 @@ export async function resolveLogoUrl(value: unknown): Promise<string | null> {
     const storage = getStorage(firebase.app)
     const host = getRuntimeConfig().emulators.storage
     if (host !== null && !connected.has(storage)) {
-      const separator = host.lastIndexOf(':')
-      connectStorageEmulator(storage, host.slice(0, separator), Number(host.slice(separator + 1)))
+      connectStorage(storage, host, connectStorageEmulator)
       connected.add(storage)
     }
     return await getDownloadURL(ref(storage, value))

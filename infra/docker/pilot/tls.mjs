@@ -1,0 +1,188 @@
+// The pilot's TLS certificate (docker-compose.pilot.yml, one-shot service `tls`), into the `tls`
+// volume that nginx reads:
+//   - the municipality's own certificate when PILOT_TLS_CERT/PILOT_TLS_KEY were given: `make pilot`
+//     copies them to .pilot/tls-input/, mounted here read-only; checked (a certificate, a key that
+//     belongs to it, not expired) and installed;
+//   - otherwise a self-signed one for PILOT_HOST, generated once and kept (renewed only when it
+//     names another host or expires within 30 days).
+// Either way the SHA-256 fingerprint is printed, for people to compare with what their browser shows.
+// Node's crypto reads certificates but cannot write them, so the few DER structures a self-signed
+// server certificate needs (with subjectAltName, which browsers require) are written here.
+import { createPrivateKey, generateKeyPairSync, randomBytes, sign, X509Certificate } from 'node:crypto'
+import { chownSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const DAY = 24 * 60 * 60 * 1000
+
+function length(n) {
+  if (n < 0x80) return Buffer.from([n])
+  const bytes = []
+  for (let rest = n; rest > 0; rest >>= 8) bytes.unshift(rest & 0xff)
+  return Buffer.from([0x80 | bytes.length, ...bytes])
+}
+const tlv = (tag, ...content) => {
+  const body = Buffer.concat(content)
+  return Buffer.concat([Buffer.from([tag]), length(body.length), body])
+}
+const sequence = (...content) => tlv(0x30, ...content)
+const oid = (...bytes) => Buffer.from([0x06, bytes.length, ...bytes])
+const utf8 = (text) => tlv(0x0c, Buffer.from(text, 'utf8'))
+function integer(bytes) {
+  let value = bytes
+  while (value.length > 1 && value[0] === 0 && (value[1] & 0x80) === 0) value = value.subarray(1)
+  if ((value[0] & 0x80) !== 0) value = Buffer.concat([Buffer.from([0]), value])
+  return tlv(0x02, value)
+}
+function time(date) {
+  const iso = date.toISOString().replace(/[-:T]/g, '').slice(0, 14)
+  return date.getUTCFullYear() < 2050 ? tlv(0x17, Buffer.from(`${iso.slice(2)}Z`)) : tlv(0x18, Buffer.from(`${iso}Z`))
+}
+const extension = (id, critical, value) =>
+  sequence(id, ...(critical ? [Buffer.from([0x01, 0x01, 0xff])] : []), tlv(0x04, value))
+
+function ipBytes(address) {
+  if (isIP(address) === 4) return Buffer.from(address.split('.').map(Number))
+  const [head, tail = ''] = address.split('::')
+  const groups = (part) => (part ? part.split(':') : [])
+  const missing = 8 - groups(head).length - groups(tail).length
+  const all = [...groups(head), ...Array(address.includes('::') ? missing : 0).fill('0'), ...groups(tail)]
+  return Buffer.concat(all.map((group) => Buffer.from(group.padStart(4, '0'), 'hex')))
+}
+
+/** A self-signed ECDSA P-256 server certificate for `host` (and localhost), valid `days` days. */
+export function selfSignedServerCertificate(host, { days = 397, now = new Date() } = {}) {
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  const names = [...new Set([host, 'localhost'])]
+  const altNames = sequence(
+    ...names.map((name) => (isIP(name) ? tlv(0x87, ipBytes(name)) : tlv(0x82, Buffer.from(name, 'ascii')))),
+    ...(isIP(host) ? [] : [tlv(0x87, Buffer.from([127, 0, 0, 1]))]),
+  )
+  const ecdsaWithSha256 = sequence(oid(0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04, 0x03, 0x02))
+  const subject = sequence(
+    tlv(0x31, sequence(oid(0x55, 0x04, 0x0a), utf8('Bosted pilot (self-signed)'))),
+    tlv(0x31, sequence(oid(0x55, 0x04, 0x03), utf8(host))),
+  )
+  const tbs = sequence(
+    tlv(0xa0, integer(Buffer.from([2]))),
+    integer(randomBytes(16)),
+    ecdsaWithSha256,
+    subject,
+    sequence(time(new Date(now.getTime() - DAY)), time(new Date(now.getTime() + days * DAY))),
+    subject,
+    publicKey.export({ type: 'spki', format: 'der' }),
+    tlv(
+      0xa3,
+      sequence(
+        extension(oid(0x55, 0x1d, 0x13), true, sequence()),
+        extension(oid(0x55, 0x1d, 0x0f), true, Buffer.from([0x03, 0x02, 0x07, 0x80])),
+        extension(oid(0x55, 0x1d, 0x25), false, sequence(oid(0x2b, 0x06, 0x01, 0x05, 0x05, 0x07, 0x03, 0x01))),
+        extension(oid(0x55, 0x1d, 0x11), false, altNames),
+      ),
+    ),
+  )
+  const signature = sign('sha256', tbs, { key: privateKey, dsaEncoding: 'der' })
+  const der = sequence(tbs, ecdsaWithSha256, tlv(0x03, Buffer.from([0]), signature))
+  const base64 = der.toString('base64').replace(/.{64}/g, '$&\n')
+  return {
+    cert: `-----BEGIN CERTIFICATE-----\n${base64}${base64.endsWith('\n') ? '' : '\n'}-----END CERTIFICATE-----\n`,
+    key: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+  }
+}
+
+/** The checks a certificate must pass before nginx gets it; throws a message for people. */
+export function checkCertificate(certPem, keyPem, now = new Date()) {
+  let cert
+  try {
+    cert = new X509Certificate(certPem)
+  } catch (error) {
+    throw new Error(`PILOT_TLS_CERT is not a PEM certificate (${error.message})`)
+  }
+  let key
+  try {
+    key = createPrivateKey(keyPem)
+  } catch (error) {
+    throw new Error(`PILOT_TLS_KEY is not a PEM private key (${error.message})`)
+  }
+  if (!cert.checkPrivateKey(key)) throw new Error('PILOT_TLS_KEY is not the private key of PILOT_TLS_CERT')
+  if (new Date(cert.validTo).getTime() < now.getTime()) throw new Error(`PILOT_TLS_CERT expired on ${cert.validTo}`)
+  return cert
+}
+
+/** Whether a generated certificate can stay: it names `host` and is valid for 30 more days. */
+function stillGood(certPem, host, now) {
+  try {
+    const cert = new X509Certificate(certPem)
+    const names = cert.subjectAltName ?? ''
+    const named = names.split(', ').some((entry) => entry === `DNS:${host}` || entry === `IP Address:${host}`)
+    return named && new Date(cert.validTo).getTime() > now.getTime() + 30 * DAY
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Installs the certificate nginx serves into `tlsDir` (cert.pem, key.pem, source) and returns what
+ * happened. `owner` (uid:gid) is nginx's user, who must read the key.
+ */
+export function ensureCertificate({ tlsDir, inputDir, host, owner, now = new Date() }) {
+  const certFile = join(tlsDir, 'cert.pem')
+  const keyFile = join(tlsDir, 'key.pem')
+  const sourceFile = join(tlsDir, 'source')
+  const givenCert = join(inputDir, 'cert.pem')
+  const givenKey = join(inputDir, 'key.pem')
+  let action
+  if (existsSync(givenCert) && existsSync(givenKey)) {
+    const certPem = readFileSync(givenCert, 'utf8')
+    const keyPem = readFileSync(givenKey, 'utf8')
+    checkCertificate(certPem, keyPem, now)
+    writeFileSync(certFile, certPem, { mode: 0o644 })
+    writeFileSync(keyFile, keyPem, { mode: 0o600 })
+    writeFileSync(sourceFile, 'provided\n')
+    action = 'provided'
+  } else {
+    const generated = existsSync(sourceFile) && readFileSync(sourceFile, 'utf8').trim() === 'self-signed'
+    if (generated && existsSync(certFile) && stillGood(readFileSync(certFile, 'utf8'), host, now)) action = 'kept'
+    else {
+      const { cert, key } = selfSignedServerCertificate(host, { now })
+      writeFileSync(keyFile, key, { mode: 0o600 })
+      writeFileSync(certFile, cert, { mode: 0o644 })
+      writeFileSync(sourceFile, 'self-signed\n')
+      action = 'generated'
+    }
+  }
+  if (owner) {
+    const [uid, gid] = owner.split(':').map(Number)
+    chownSync(keyFile, uid, gid)
+  }
+  const cert = new X509Certificate(readFileSync(certFile, 'utf8'))
+  return { action, fingerprint: cert.fingerprint256, validTo: cert.validTo, subject: cert.subject, certFile }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const host = process.env.PILOT_HOST || 'localhost'
+  try {
+    const result = ensureCertificate({
+      tlsDir: process.env.TLS_DIR || '/tls',
+      inputDir: process.env.TLS_INPUT_DIR || '/tls-input',
+      host,
+      owner: process.env.TLS_KEY_OWNER || '101:101',
+    })
+    const what = {
+      provided: 'the certificate from PILOT_TLS_CERT/PILOT_TLS_KEY',
+      kept: `the self-signed certificate generated earlier for ${host}`,
+      generated: `a new self-signed certificate for ${host}`,
+    }[result.action]
+    console.log(`tls: serving ${what}, valid until ${result.validTo}`)
+    console.log(`tls: SHA-256 fingerprint ${result.fingerprint}`)
+    if (result.action !== 'provided') {
+      console.log(
+        'tls: browsers will warn until it is trusted; to use your own, set PILOT_TLS_CERT and PILOT_TLS_KEY in .env and run make pilot again (docs/pilot.md)',
+      )
+    }
+  } catch (error) {
+    console.error(`tls: ${error instanceof Error ? error.message : String(error)}`)
+    process.exitCode = 1
+  }
+}
