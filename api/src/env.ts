@@ -57,8 +57,15 @@ const EnvSchema = z
      * (the demo data's password is 8 characters), `pilot` against a real project. A pilot sets `pilot`.
      */
     PASSWORD_POLICY: z.enum(PASSWORD_POLICIES).optional(),
-    /** Set where an SMTP relay is configured: "Glemt adgangskode?" then offers a reset link by mail. */
-    PILOT_SMTP_HOST: z.string().min(1).optional(),
+    /**
+     * Set where an SMTP relay is configured: "Glemt adgangskode?" then offers a reset link by mail.
+     * Empty means unset (Compose passes `${PILOT_SMTP_HOST:-}` through).
+     */
+    PILOT_SMTP_HOST: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value === '' ? undefined : value)),
   })
   .refine((env) => env.ACCEPT_UNSIGNED_TOKENS === 'false' || env.FIREBASE_AUTH_EMULATOR_HOST !== undefined, {
     path: ['ACCEPT_UNSIGNED_TOKENS'],
