@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { PASSWORD_MAX_LENGTH } from '@bosted/domain/validation'
 import type Database from 'better-sqlite3'
 import type { AuthUser } from './auth-store.ts'
 import { AuthError, assert } from './errors.ts'
-import { type AuthContext, applyFields, type Body, str, throttleKey } from './operations.ts'
+import { type AuthContext, applyFields, type Body, checkPasswordLength, str, throttleKey } from './operations.ts'
 import type { MailMessage } from './smtp.ts'
 import { hashPassword } from './tokens.ts'
 
@@ -12,7 +11,6 @@ export const OOB_CODE_LIFETIME_MS = 60 * 60 * 1000
 const OUTBOX_SIZE = 100
 /** Codes an account gets per hour at most (Firebase answers RESET_PASSWORD_EXCEED_LIMIT past its own quota). */
 export const OOB_CODES_PER_HOUR = 5
-const PASSWORD_MIN_LENGTH = 6
 
 export type OobOptions = {
   /** Sends a mail (the pilot's SMTP relay); without it the codes are shown on the admin listener only. */
@@ -236,14 +234,7 @@ export async function resetPassword(ctx: AuthContext, body: Body) {
     email: row.email,
   })
   if (!newPassword) return answer(codes.find(ctx.project, oobCode))
-  assert(
-    newPassword.length >= PASSWORD_MIN_LENGTH,
-    `WEAK_PASSWORD : Password should be at least ${PASSWORD_MIN_LENGTH} characters`,
-  )
-  assert(
-    newPassword.length <= PASSWORD_MAX_LENGTH,
-    `WEAK_PASSWORD : Password should be at most ${PASSWORD_MAX_LENGTH} characters`,
-  )
+  checkPasswordLength(newPassword)
   const row = codes.find(ctx.project, oobCode)
   const hashed = await hashPassword(newPassword)
   // The hash yielded to other requests: the code is used up now, once, and the user read as it is.
