@@ -11,9 +11,10 @@ export type Manifest = Record<string, { file: string; imports?: string[]; css?: 
  * /login before the form works: the entry and the login route with their static imports. Issue 34
  * asks for 100 KB; React DOM (≈ 65 KB) and React Router (≈ 30 KB) alone are 95 KB of it, so the
  * budget holds what is left after Firebase Auth, the toaster and Storage left the first load (116 KB
- * on 2026-11-25) with a little room; under 100 KB needs a smaller renderer or router (not done).
+ * on 2026-11-25; 118.03 KB once the whole app's Danish zod error map and "Glemt adgangskode?" joined
+ * it) with a little room; under 100 KB needs a smaller renderer or router (not done).
  */
-export const LOGIN_BUDGET_KB = 118
+export const LOGIN_BUDGET_KB = 120
 /** Route code beyond the signed-in shell, zod's shared runtime not counted (web/BENCHMARKS.md targets). */
 export const ROUTE_BUDGETS_KB: Record<string, number> = {
   'src/app/routes/daily.tsx': 25,
