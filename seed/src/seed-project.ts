@@ -71,7 +71,8 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
   await assertBackendHasRoom(emulators.firestore)
   const clients = connectFirebase({ ...options, emulators })
   try {
-    if (await isPilot(clients.db)) {
+    // A pilot runs on emulator-lite; a real project is never asked (nothing is read before --reset refuses).
+    if (onEmulators && (await isPilot(clients.db))) {
       throw new Error(
         `project ${options.projectId} is a pilot: the demo seed (38 accounts with a published password) never runs against it`,
       )
