@@ -42,7 +42,7 @@ test('one registration and one diary entry an older version left behind are left
   await expect(page.getByText('1 registrering kunne ikke vises.')).toBeVisible()
   await expect(page.getByText('Dagsoversigten kunne ikke hentes.')).toHaveCount(0)
   await expect(row(page, 'Anna Andersen').getByText('Gik en tur')).toBeVisible()
-  await expect(row(page, 'Bo Berg').getByText('Mangler registrering (påmindelse kl. 00:00)')).toBeVisible()
+  await expect(row(page, 'Bo Berg').getByText('Mangler registrering (påmindelse kl. 00.00)')).toBeVisible()
   expect(await seriousA11yViolations(page)).toEqual([])
 
   await page.goto('/notes')

@@ -33,7 +33,7 @@ test("Dagsoversigt's summary, filter and badges tell the same story: registered,
   await expect(summary(page)).toHaveText('1 af 4 registreret · 1 mangler · 2 ikke endnu')
   await expect(row(page, 'Anna Andersen').getByText('Registreret', { exact: true })).toBeVisible()
   await expect(row(page, 'Bo Berg').getByText('Ikke registreret endnu (inden dagens slutning)')).toBeVisible()
-  await expect(row(page, 'Carl Clausen').getByText('Mangler registrering (påmindelse kl. 00:00)')).toBeVisible()
+  await expect(row(page, 'Carl Clausen').getByText('Mangler registrering (påmindelse kl. 00.00)')).toBeVisible()
   await page.getByRole('radio', { name: 'Mangler' }).click()
   await expect(rows(page)).toHaveCount(1)
   await expect(row(page, 'Carl Clausen')).toHaveCount(1)
