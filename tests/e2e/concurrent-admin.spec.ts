@@ -61,7 +61,7 @@ test('two admins change one subscription at once: the second is told in Danish, 
       pageB.getByText('En anden har gemt abonnementet først. Dit er ikke gemt – du ser nu det gemte abonnement.'),
     ).toBeVisible()
     const formB = pageB.getByRole('form', { name: 'Abonnement' })
-    await expect(formB.getByLabel('Beløb (kr.)')).toHaveValue('1000')
+    await expect(formB.getByLabel('Beløb (kr.)')).toHaveValue('1.000')
     await expect(pageB.getByText(`Aktiv til ${first.danish}`)).toBeVisible()
     const historyB = pageB.getByRole('region', { name: 'Historik' })
     await expect(historyB.getByRole('listitem')).toHaveCount(1)
