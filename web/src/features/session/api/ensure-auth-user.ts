@@ -1,6 +1,7 @@
 import { signInWithCustomToken } from 'firebase/auth'
-import { api } from '../../../lib/api-client.ts'
+import { ApiError, api } from '../../../lib/api-client.ts'
 import { getFirebase } from '../../../lib/firebase.ts'
+import { SessionExpiredError } from '../../../lib/session.ts'
 
 /**
  * Makes Firebase Auth in this browser signed in as `id`, so Firestore and Storage requests carry
@@ -13,7 +14,13 @@ export async function ensureAuthUser(id: string): Promise<void> {
   if (firebase === null) return
   await firebase.auth.authStateReady()
   if (firebase.auth.currentUser?.uid === id) return
-  const { customToken } = await api<{ customToken: string }>('/auth/token', { method: 'POST' })
+  // A 401 says the session itself is gone (ended on this device, or "Log ud på alle enheder"
+  // elsewhere): the stored user must go too (SPEC §4), not stay on screen until the next check.
+  const { customToken } = await api<{ customToken: string }>('/auth/token', { method: 'POST' }).catch(
+    (error: unknown) => {
+      throw error instanceof ApiError && error.status === 401 ? new SessionExpiredError() : error
+    },
+  )
   const { user } = await signInWithCustomToken(firebase.auth, customToken)
   if (user.uid !== id) throw new Error('the session belongs to another user')
 }
