@@ -6,6 +6,12 @@ import { DisplayNameSchema, EmailSchema, PASSWORD_MAX_LENGTH, PasswordSchema } f
 
 /** Request/response contracts of the api (SPEC §7, DESIGN "Sessions and the api"). */
 export const LoginRequestSchema = z.object({ idToken: z.string().min(1) })
+/** The longest Firebase refresh token the api reads (Google's are a few hundred characters). */
+export const REFRESH_TOKEN_MAX_LENGTH = 4096
+/** "Log ud": optionally this device's Firebase refresh token, to end it too (ADR 0025). */
+export const LogoutRequestSchema = z.object({
+  refreshToken: z.string().min(1).max(REFRESH_TOKEN_MAX_LENGTH).optional(),
+})
 export const ValidateRequestSchema = z.object({ token: z.string().optional() })
 export const ValidateResponseSchema = z.object({ isValid: z.boolean() })
 export const GetUserByIdQuerySchema = z.object({ id: z.string().min(1).max(128) })

@@ -60,6 +60,7 @@ test('Admin is in the user menu for the admin only', SHELL, async ({ page }) => 
     'Admin',
     'Skift adgangskode',
     'Log ud',
+    'Log ud på alle enheder',
   ])
   await chooseFromUserMenu(page, ACCOUNTS.admin.name, 'Admin')
   await expect(page).toHaveURL(/\/admin$/)
@@ -68,7 +69,12 @@ test('Admin is in the user menu for the admin only', SHELL, async ({ page }) => 
   for (const account of [ACCOUNTS.superuser, ACCOUNTS.employee]) {
     await page.context().clearCookies()
     await signIn(page, account.email)
-    await expect(await openUserMenu(page, account.name)).toHaveText(['Indstillinger', 'Skift adgangskode', 'Log ud'])
+    await expect(await openUserMenu(page, account.name)).toHaveText([
+      'Indstillinger',
+      'Skift adgangskode',
+      'Log ud',
+      'Log ud på alle enheder',
+    ])
   }
 })
 
@@ -142,7 +148,11 @@ test('the narrow header and the page tabs are at least 44 px for touch', { tag: 
     menuButton(page),
   ]
   await menuButton(page).click()
-  targets.push(...(await header.getByRole('link').all()), header.getByRole('button', { name: 'Log ud' }))
+  targets.push(
+    ...(await header.getByRole('link').all()),
+    header.getByRole('button', { name: 'Log ud', exact: true }),
+    header.getByRole('button', { name: 'Log ud på alle enheder' }),
+  )
   expect(await tooSmallForTouch(targets)).toEqual([])
 
   await page.goto('/person/demo-borger01/settings/general')

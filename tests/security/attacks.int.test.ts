@@ -384,8 +384,45 @@ describe('refresh and custom tokens', () => {
     expect(JSON.stringify(await json(response))).toContain('INVALID_REFRESH_TOKEN')
   })
 
-  // "Log ud" ends this device's cookie only (issue 32, ADR 0025); Firebase cannot revoke one refresh
-  // token, so a replayed one is refused after "Log ud på alle enheder" (as after a password change).
+  // "Log ud" ends this device's cookie and, on emulator-lite, this device's refresh token, which the
+  // web sends with the logout (issue 32, ADR 0025). The account's other device carries on.
+  test("a refresh token replayed after 'Log ud' on its device is refused; the account's other device still refreshes", async () => {
+    const office = await signInWithPassword('medarbejder@angreb.test')
+    const ward = await signInWithPassword('medarbejder@angreb.test')
+    const login = await apiLogin(office.idToken)
+    expect(login.status).toBe(200)
+    const session = /session=([^;]+)/.exec(login.headers.getSetCookie().join(';'))?.[1] as string
+    const logout = await fetch(`${pub.api}/auth/logout`, {
+      method: 'POST',
+      headers: {
+        cookie: `session=${session}; userId=${EMPLOYEE}`,
+        origin: pub.api.replace(/\/api$/, ''),
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ refreshToken: office.refreshToken }),
+    })
+    expect(logout.status).toBe(200)
+    const replay = await exchange(office.refreshToken)
+    expect(replay.status).toBe(400)
+    expect(JSON.stringify(await json(replay))).toMatch(/TOKEN_EXPIRED|INVALID_REFRESH_TOKEN/)
+    expect((await exchange(ward.refreshToken)).status).toBe(200)
+  })
+
+  test('a stranger cannot revoke refresh tokens through the public Auth port', async () => {
+    const { refreshToken } = await signInWithPassword('medarbejder@angreb.test')
+    for (const authorization of [undefined, 'Bearer owner']) {
+      const response = await fetch(`${pub.auth}/emulator/v1/projects/${project}/refreshTokens:revoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        body: JSON.stringify({ refreshToken }),
+      })
+      expect(response.status).toBe(403)
+    }
+    expect((await exchange(refreshToken)).status).toBe(200)
+  })
+
+  // Production cannot revoke one refresh token: "Log ud på alle enheder" revokes them all (as a
+  // password change does), so a replayed one is refused after it too.
   test('a refresh token replayed after signing out everywhere is refused', async () => {
     const { idToken, refreshToken } = await signInWithPassword('medarbejder@angreb.test')
     expect((await exchange(refreshToken)).status).toBe(200)

@@ -12,6 +12,10 @@ export const da = {
     settings: 'Indstillinger',
     admin: 'Admin',
     logout: 'Log ud',
+    logoutEverywhere: 'Log ud på alle enheder',
+    /** The confirmation before "Log ud på alle enheder" (issue 32 point 8). */
+    logoutEverywhereConfirm:
+      'Du bliver logget ud her og på alle andre enheder, hvor du er logget ind – også fx en tablet midt i en vagt.',
   },
   validation: {
     firstNameRequired: 'Fornavn er påkrævet',

@@ -3,12 +3,13 @@ import {
   da,
   ForgotPasswordRequestSchema,
   LoginRequestSchema,
+  LogoutRequestSchema,
   passwordMinLength,
   ResetPasswordRequestSchema,
   SESSION_COOKIE,
   ValidateRequestSchema,
 } from '@bosted/domain'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { isAccountDisabled } from '../../lib/account.ts'
 import { clearSessionCookies, setSessionCookies } from '../../lib/cookies.ts'
@@ -20,6 +21,7 @@ import {
   idTokenForPassword,
 } from '../../lib/identity-toolkit.ts'
 import { assertPasswordAllowed, mustChangePassword, setAccountPassword } from '../../lib/passwords.ts'
+import { revokeDeviceRefreshToken } from '../../lib/refresh-tokens.ts'
 import { isInvalidSessionError } from '../../lib/sessions.ts'
 import type { AppEnv } from '../../lib/types.ts'
 import { countRefusal } from '../../middleware/rate-limit.ts'
@@ -41,6 +43,18 @@ function passwordCheckError(error: unknown, field: string): never {
   if (error.reason === 'TOO_MANY_ATTEMPTS_TRY_LATER') throw httpError('too_many_requests')
   if (error.reason === 'USER_DISABLED') throw httpError('forbidden', { message: da.login.userDisabled })
   throw error
+}
+
+/** The optional `{ refreshToken }` of a logout; anything else in the body is ignored, never refused. */
+async function deviceRefreshToken(c: Context<AppEnv>): Promise<string | undefined> {
+  const text = await c.req.text().catch(() => '')
+  if (text.trim() === '') return undefined
+  try {
+    const parsed = LogoutRequestSchema.safeParse(JSON.parse(text))
+    return parsed.success ? parsed.data.refreshToken : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** Firebase's advice: only mint a session from a sign-in made in the last few minutes. */
@@ -122,10 +136,11 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ success: true })
   })
   .post('/logout', async (c) => {
-    const { sessions } = c.var.services
+    const { sessions, config, firebase } = c.var.services
     const cookie = getCookie(c, SESSION_COOKIE)
     // The cookies go whatever happens: a browser must never be left half signed in.
     clearSessionCookies(c)
+    const refreshToken = await deviceRefreshToken(c)
     try {
       const session = await sessions.verify(cookie)
       if (!session) throw httpError('unauthenticated', { message: da.errors.logoutFailed })
@@ -136,6 +151,12 @@ export const authRoutes = new Hono<AppEnv>()
       if (isUnavailable(error)) throw httpError('unavailable', { message: da.errors.logoutFailed })
       console.error('[api] logout failed:', error)
       throw httpError('internal', { message: da.errors.logoutFailed })
+    } finally {
+      // And this device's Firebase refresh token, where the backend can end one token (emulator-lite;
+      // a real project cannot): a copy of it taken before "Log ud" no longer signs anyone in. Holding
+      // the token is all it takes to use it, so ending it needs nothing more. Never fails the logout.
+      if (refreshToken !== undefined)
+        await revokeDeviceRefreshToken(config.identityToolkit, firebase.projectId, refreshToken)
     }
     return c.json({ success: true })
   })

@@ -914,6 +914,27 @@ export function updateConfig(ctx: StoreContext, body: Body): AuthProjectConfig {
   return config
 }
 
+/** The longest refresh token the revocation below reads (ours are far shorter). */
+export const MAX_REFRESH_TOKEN_CHARS = 4096
+
+/**
+ * `POST /emulator/v1/projects/{p}/refreshTokens:revoke` `{refreshToken}` (privileged): ends the one
+ * device session that token belongs to, as "Log ud" on that device (docs/decisions/0025-words.md).
+ * Production has no such call (revokeRefreshTokens ends every session of a user). The answer is the
+ * same whether the token was known, already revoked or another project's: no oracle.
+ */
+export function revokeRefreshToken(ctx: AuthContext, body: Body) {
+  if (!ctx.privileged) throw new AuthError('INSUFFICIENT_PERMISSION', 403, 'PERMISSION_DENIED', 'forbidden')
+  const refreshToken = str(body, 'refreshToken')
+  if (refreshToken === undefined || refreshToken === '') throw schemaError('MISSING_REFRESH_TOKEN')
+  if (refreshToken.length > MAX_REFRESH_TOKEN_CHARS)
+    throw schemaError(`refreshToken exceeds ${MAX_REFRESH_TOKEN_CHARS} characters`)
+  const hash = refreshTokenHash(refreshToken)
+  const session = ctx.store.refreshSession(hash)
+  if (session && session.project === ctx.project && session.revokedAt === null) ctx.store.revokeRefreshSession(hash)
+  return {}
+}
+
 export function clearAccounts(ctx: AuthContext) {
   ctx.store.clear(ctx.project)
   return {}

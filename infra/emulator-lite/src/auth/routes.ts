@@ -175,6 +175,12 @@ const ROUTES: [RegExp, (method: string, captures: string[]) => Route | undefined
       return name ? accountOp(method, name, undefined) : undefined
     },
   ],
+  // One device's sign-out (privileged; the operation itself refuses anyone else).
+  [
+    /^\/emulator\/v1\/projects\/([^/:]+)\/refreshTokens:revoke$/,
+    (method, [project]) =>
+      method === 'POST' ? { credential: false, body: 'json', project, run: op.revokeRefreshToken } : undefined,
+  ],
   [
     /^\/emulator\/v1\/projects\/([^/:]+)\/(accounts|config|oobCodes|verificationCodes)$/,
     (method, [project, resource]) => {
@@ -336,6 +342,12 @@ const FAMILIES: { name: string; methods: string[]; path: string; management?: bo
     name: 'legacy',
     methods: ['GET', 'POST'],
     path: '/www.googleapis.com/identitytoolkit/v3/relyingparty/:op',
+  },
+  {
+    name: 'revokeRefreshToken',
+    methods: ['POST'],
+    path: '/emulator/v1/projects/:project/:op{refreshTokens:revoke}',
+    management: true,
   },
   {
     name: 'emulator',

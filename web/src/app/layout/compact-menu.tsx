@@ -9,6 +9,7 @@ type Props = {
   avatarUrl?: string | null
   isAdmin: boolean
   onLogout: () => Promise<void>
+  onLogoutEverywhere: () => void
   children: ReactNode
 }
 
@@ -19,7 +20,7 @@ const FOCUSABLE = 'a[href], button:not([disabled])'
  * landmark and the user's entries). Opening moves focus to the first entry; Escape closes and
  * returns focus to the button; a click outside, focus leaving it, or a new page closes it.
  */
-export function CompactMenu({ name, avatarUrl = null, isAdmin, onLogout, children }: Props) {
+export function CompactMenu({ name, avatarUrl = null, isAdmin, onLogout, onLogoutEverywhere, children }: Props) {
   const [isOpen, setIsOpen] = useState(false)
   const rootRef = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
@@ -70,6 +71,11 @@ export function CompactMenu({ name, avatarUrl = null, isAdmin, onLogout, childre
     buttonRef.current?.focus()
     await onLogout()
   }
+  const handleLogoutEverywhere = () => {
+    setIsOpen(false)
+    buttonRef.current?.focus()
+    onLogoutEverywhere()
+  }
 
   return (
     <div className="compact-menu" ref={rootRef}>
@@ -108,6 +114,11 @@ export function CompactMenu({ name, avatarUrl = null, isAdmin, onLogout, childre
           <li>
             <button type="button" onClick={() => void handleLogout()}>
               {da.nav.logout}
+            </button>
+          </li>
+          <li>
+            <button type="button" onClick={handleLogoutEverywhere}>
+              {da.nav.logoutEverywhere}
             </button>
           </li>
         </ul>

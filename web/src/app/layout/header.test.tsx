@@ -16,6 +16,7 @@ afterEach(() => {
 
 function renderHeader(props: Partial<Parameters<typeof Header>[0]> = {}) {
   const onLogout = vi.fn(async () => {})
+  const onLogoutEverywhere = vi.fn()
   const onSelectLocation = vi.fn()
   const router = createMemoryRouter(
     [
@@ -30,6 +31,7 @@ function renderHeader(props: Partial<Parameters<typeof Header>[0]> = {}) {
               activeLocationId="a"
               onSelectLocation={onSelectLocation}
               onLogout={onLogout}
+              onLogoutEverywhere={onLogoutEverywhere}
               {...props}
             />
             <main>
@@ -42,7 +44,7 @@ function renderHeader(props: Partial<Parameters<typeof Header>[0]> = {}) {
     { initialEntries: ['/daily'] },
   )
   render(<RouterProvider router={router} />)
-  return { router, onLogout, onSelectLocation }
+  return { router, onLogout, onLogoutEverywhere, onSelectLocation }
 }
 
 test('the header links the logo to /daily and shows the three nav links with their labels', () => {
@@ -71,7 +73,7 @@ test('a location without a logo shows none, and one location needs no switcher',
   expect(screen.getByText('Birkely')).toBeInTheDocument()
 })
 
-test('the user menu shows Indstillinger and Log ud, and Admin only to admins', async () => {
+test('the user menu shows Indstillinger, Log ud and Log ud på alle enheder, and Admin only to admins', async () => {
   const user = userEvent.setup()
   renderHeader()
   await user.click(screen.getByRole('button', { name: /Anna Hansen/ }))
@@ -79,6 +81,7 @@ test('the user menu shows Indstillinger and Log ud, and Admin only to admins', a
     'Indstillinger',
     'Skift adgangskode',
     'Log ud',
+    'Log ud på alle enheder',
   ])
   cleanup()
   renderHeader({ isAdmin: true })
@@ -88,6 +91,7 @@ test('the user menu shows Indstillinger and Log ud, and Admin only to admins', a
     'Admin',
     'Skift adgangskode',
     'Log ud',
+    'Log ud på alle enheder',
   ])
   expect(screen.getByRole('menuitem', { name: 'Admin' })).toHaveAttribute('href', '/admin')
 })
@@ -113,27 +117,35 @@ test('the user menu works with the keyboard: arrows move, Escape closes and retu
   expect(screen.getByRole('menuitem', { name: 'Admin' })).toHaveFocus()
   await user.keyboard('{ArrowDown}')
   expect(screen.getByRole('menuitem', { name: 'Skift adgangskode' })).toHaveFocus()
+  await user.keyboard('{ArrowDown}')
+  expect(screen.getByRole('menuitem', { name: 'Log ud' })).toHaveFocus()
   await user.keyboard('{ArrowDown}{ArrowDown}')
   expect(screen.getByRole('menuitem', { name: 'Indstillinger' })).toHaveFocus()
   await user.keyboard('{ArrowUp}')
-  expect(screen.getByRole('menuitem', { name: 'Log ud' })).toHaveFocus()
+  expect(screen.getByRole('menuitem', { name: 'Log ud på alle enheder' })).toHaveFocus()
   await user.keyboard('{Home}')
   expect(screen.getByRole('menuitem', { name: 'Indstillinger' })).toHaveFocus()
   await user.keyboard('{End}')
-  expect(screen.getByRole('menuitem', { name: 'Log ud' })).toHaveFocus()
+  expect(screen.getByRole('menuitem', { name: 'Log ud på alle enheder' })).toHaveFocus()
   await user.keyboard('{Escape}')
   expect(button).toHaveAttribute('aria-expanded', 'false')
   expect(button).toHaveFocus()
   await user.keyboard('{ArrowUp}')
-  expect(screen.getByRole('menuitem', { name: 'Log ud' })).toHaveFocus()
+  expect(screen.getByRole('menuitem', { name: 'Log ud på alle enheder' })).toHaveFocus()
 })
 
-test('Log ud calls the logout', async () => {
+test('Log ud calls the logout; Log ud på alle enheder asks for it (the shell confirms) and not the logout', async () => {
   const user = userEvent.setup()
-  const { onLogout } = renderHeader()
+  const { onLogout, onLogoutEverywhere } = renderHeader()
   await user.click(screen.getByRole('button', { name: /Anna Hansen/ }))
   await user.click(screen.getByRole('menuitem', { name: 'Log ud' }))
   expect(onLogout).toHaveBeenCalledTimes(1)
+  expect(onLogoutEverywhere).not.toHaveBeenCalled()
+  await user.click(screen.getByRole('button', { name: /Anna Hansen/ }))
+  await user.click(screen.getByRole('menuitem', { name: 'Log ud på alle enheder' }))
+  expect(onLogoutEverywhere).toHaveBeenCalledTimes(1)
+  expect(onLogout).toHaveBeenCalledTimes(1)
+  expect(screen.getByRole('button', { name: /Anna Hansen/ })).toHaveAttribute('aria-expanded', 'false')
 })
 
 test('the background panel slides in only once the page is scrolled more than 48 px', () => {
@@ -197,6 +209,7 @@ test('on a narrow screen the nav links and the user entries sit behind one menu 
     'Admin',
     'Skift adgangskode',
     'Log ud',
+    'Log ud på alle enheder',
   ])
 })
 
@@ -228,7 +241,7 @@ test('tabbing past the last entry of the narrow menu closes it', async () => {
   const user = userEvent.setup()
   renderHeader()
   await user.click(menuButton())
-  screen.getByRole('button', { name: 'Log ud' }).focus()
+  screen.getByRole('button', { name: 'Log ud på alle enheder' }).focus()
   await user.tab()
   expect(screen.getByRole('button', { name: 'Sidens indhold' })).toHaveFocus()
   expect(menuButton()).toHaveAttribute('aria-expanded', 'false')
@@ -257,13 +270,17 @@ test('choosing a link in the narrow menu goes there and closes the menu', async 
   expect(menuButton()).toHaveAttribute('aria-expanded', 'false')
 })
 
-test('Log ud in the narrow menu calls the logout', async () => {
+test('Log ud and Log ud på alle enheder in the narrow menu', async () => {
   useNarrowScreen()
   const user = userEvent.setup()
-  const { onLogout } = renderHeader()
+  const { onLogout, onLogoutEverywhere } = renderHeader()
   await user.click(menuButton())
   await user.click(screen.getByRole('button', { name: 'Log ud' }))
   expect(onLogout).toHaveBeenCalledTimes(1)
+  await user.click(menuButton())
+  await user.click(screen.getByRole('button', { name: 'Log ud på alle enheder' }))
+  expect(onLogoutEverywhere).toHaveBeenCalledTimes(1)
+  expect(menuButton()).toHaveAttribute('aria-expanded', 'false')
 })
 
 test('a long location name is kept whole in the text and its title while the bar cuts it', () => {

@@ -18,6 +18,8 @@ type Props = {
   activeLocationId: string | null
   onSelectLocation: (id: string) => void
   onLogout: () => Promise<void>
+  /** "Log ud på alle enheder": the shell asks first (a confirmation), then ends every session. */
+  onLogoutEverywhere: () => void
 }
 
 const NAV = [
@@ -78,6 +80,7 @@ export function Header({
   activeLocationId,
   onSelectLocation,
   onLogout,
+  onLogoutEverywhere,
 }: Props) {
   const isScrolled = useIsScrolled()
   const isCompact = useMediaQuery(COMPACT_HEADER_QUERY)
@@ -92,11 +95,23 @@ export function Header({
         <div className="header__end">
           <LocationSwitcher locations={locations} activeId={activeLocationId} onSelect={onSelectLocation} />
           {isCompact ? (
-            <CompactMenu name={name} avatarUrl={avatarUrl} isAdmin={isAdmin} onLogout={onLogout}>
+            <CompactMenu
+              name={name}
+              avatarUrl={avatarUrl}
+              isAdmin={isAdmin}
+              onLogout={onLogout}
+              onLogoutEverywhere={onLogoutEverywhere}
+            >
               <MainNav />
             </CompactMenu>
           ) : (
-            <UserMenu name={name} avatarUrl={avatarUrl} isAdmin={isAdmin} onLogout={onLogout} />
+            <UserMenu
+              name={name}
+              avatarUrl={avatarUrl}
+              isAdmin={isAdmin}
+              onLogout={onLogout}
+              onLogoutEverywhere={onLogoutEverywhere}
+            />
           )}
         </div>
       </div>

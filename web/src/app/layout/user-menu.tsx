@@ -12,13 +12,14 @@ type Props = {
   avatarUrl?: string | null
   isAdmin: boolean
   onLogout: () => Promise<void>
+  onLogoutEverywhere: () => void
 }
 
 /**
  * The user menu (WAI-ARIA menu button): Enter, Space or ArrowDown opens it on the first item,
  * ArrowUp on the last; arrows, Home and End move; Escape closes and returns focus to the button.
  */
-export function UserMenu({ name, avatarUrl = null, isAdmin, onLogout }: Props) {
+export function UserMenu({ name, avatarUrl = null, isAdmin, onLogout, onLogoutEverywhere }: Props) {
   const [isOpen, setIsOpen] = useState(false)
   const [focusIndex, setFocusIndex] = useState(0)
   const buttonRef = useRef<HTMLButtonElement>(null)
@@ -91,6 +92,10 @@ export function UserMenu({ name, avatarUrl = null, isAdmin, onLogout }: Props) {
     close(true)
     await onLogout()
   }
+  const handleLogoutEverywhere = () => {
+    close(true)
+    onLogoutEverywhere()
+  }
 
   return (
     <div className="user-menu" ref={rootRef}>
@@ -129,6 +134,9 @@ export function UserMenu({ name, avatarUrl = null, isAdmin, onLogout }: Props) {
         </Link>
         <button role="menuitem" tabIndex={-1} type="button" onClick={() => void handleLogout()}>
           {da.nav.logout}
+        </button>
+        <button role="menuitem" tabIndex={-1} type="button" onClick={handleLogoutEverywhere}>
+          {da.nav.logoutEverywhere}
         </button>
       </div>
     </div>

@@ -1,14 +1,15 @@
 import { da } from '@bosted/domain/messages/da'
 import { formatDanishDate, subscriptionStatus } from '@bosted/domain/subscription-status'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { toast } from 'sonner'
 import { useSnapshot } from 'valtio'
 import { subscribeKey } from 'valtio/utils'
 import { StorageFullBanner } from '../../features/backend-status/components/storage-full-banner.tsx'
 import { type LocationSummary, locations, selectLocation } from '../../features/locations/locations-store.ts'
-import { logout } from '../../features/session/api/logout.ts'
+import { ConfirmDialog } from '../../features/registrations/components/confirm-dialog.tsx'
+import { logout, logoutEverywhere } from '../../features/session/api/logout.ts'
 import { fullName, isAdmin, session } from '../../features/session/session-store.ts'
 import { queryClient } from '../../lib/query-client.ts'
 import { Header } from '../layout/header.tsx'
@@ -22,6 +23,7 @@ export function Component() {
   const { user } = useSnapshot(session)
   const { list, activeId } = useSnapshot(locations)
   const navigate = useNavigate()
+  const [isConfirmingEverywhere, setIsConfirmingEverywhere] = useState(false)
   // However the session ends (sign-out, expiry, revocation), no care data stays in the cache.
   useEffect(
     () =>
@@ -32,9 +34,9 @@ export function Component() {
   )
   if (user === null) return <RouteLoading />
 
-  const handleLogout = async () => {
+  const signOutWith = async (end: () => Promise<void>) => {
     try {
-      await logout()
+      await end()
     } catch (error) {
       console.warn('logout failed', error)
       toast.error(da.errors.logoutFailed)
@@ -42,6 +44,11 @@ export function Component() {
     }
     endSession()
     await navigate('/login', { replace: true })
+  }
+  const handleLogout = () => signOutWith(logout)
+  const handleLogoutEverywhere = async () => {
+    setIsConfirmingEverywhere(false)
+    await signOutWith(logoutEverywhere)
   }
 
   return (
@@ -61,8 +68,16 @@ export function Component() {
             activeLocationId={activeId}
             onSelectLocation={(id) => selectLocation(id)}
             onLogout={handleLogout}
+            onLogoutEverywhere={() => setIsConfirmingEverywhere(true)}
           />
         )}
+        <ConfirmDialog
+          isOpen={isConfirmingEverywhere}
+          message={da.nav.logoutEverywhereConfirm}
+          confirmLabel={da.nav.logoutEverywhere}
+          onConfirm={() => void handleLogoutEverywhere()}
+          onClose={() => setIsConfirmingEverywhere(false)}
+        />
         <main id="main" className="shell__main" tabIndex={-1}>
           <StorageFullBanner />
           {user.kind !== 'person' && (

@@ -14,11 +14,11 @@ export async function ensureAuthUser(id: string): Promise<void> {
   if (firebase === null) return
   await firebase.auth.authStateReady()
   if (firebase.auth.currentUser?.uid === id) return
+  // A 401 says the session itself is gone (ended on this device, or "Log ud på alle enheder"
+  // elsewhere): the stored user must go too (SPEC §4), not stay on screen until the next check.
   const { customToken } = await api<{ customToken: string }>('/auth/token', { method: 'POST' }).catch(
     (error: unknown) => {
-      // The session has ended (signed out elsewhere, a password changed): the start goes to /login.
-      if (error instanceof ApiError && error.status === 401) throw new SessionExpiredError()
-      throw error
+      throw error instanceof ApiError && error.status === 401 ? new SessionExpiredError() : error
     },
   )
   const { user } = await signInWithCustomToken(firebase.auth, customToken)
