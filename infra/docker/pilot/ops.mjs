@@ -40,6 +40,13 @@ const isSqlite = (name) => name.endsWith('.sqlite')
 const isSidecar = (name) => /\.sqlite-(wal|shm|journal)$/.test(name)
 const sha256File = (file) => createHash('sha256').update(readFileSync(file)).digest('hex')
 
+/**
+ * What a backup leaves out: a restore's set-aside data, emulator-lite's disk reserve (16 MiB it
+ * writes again at start, ADR 0018) and uploads in progress (emptied at start, ADR 0021).
+ */
+const notBackedUp = (path) =>
+  path.startsWith('before-restore') || /(^|\/)disk-reserve$/.test(path) || /(^|\/)upload-spool(\/|$)/.test(path)
+
 /** Every file under dir (relative paths), sorted; SQLite's -wal/-shm/-journal left out. */
 function filesUnder(dir, skip = () => false) {
   const out = []
@@ -123,7 +130,7 @@ export async function backup({ dataDir, backupDir, now = new Date() }) {
   const parts = []
   const opened = []
   try {
-    for (const rel of filesUnder(dataDir, (path) => path.startsWith('before-restore'))) {
+    for (const rel of filesUnder(dataDir, notBackedUp)) {
       const source = join(dataDir, rel)
       const target = join(staging, 'data', rel)
       mkdirSync(dirname(target), { recursive: true })

@@ -4,7 +4,16 @@
 // and one from a newer schema are refused without touching the data; retention keeps the newest;
 // the self-signed certificate names the host and a given key must belong to the given certificate.
 import { createPrivateKey, X509Certificate } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
@@ -70,6 +79,11 @@ describe('backup and restore', () => {
     for (const part of made.manifest.parts) expect(part.sha256).toMatch(/^[0-9a-f]{64}$/)
     expect(made.manifest.parts.map((part: { path: string }) => part.path)).toEqual(
       expect.arrayContaining(['emulator-lite/emulator-lite.sqlite', 'emulator-lite/admin-secret']),
+    )
+    // The disk reserve and uploads in progress are emulator-lite's own, made again at its start.
+    expect(existsSync(join(dataDir, 'emulator-lite', 'disk-reserve'))).toBe(true)
+    expect(made.manifest.parts.filter((part: { path: string }) => /disk-reserve|upload-spool/.test(part.path))).toEqual(
+      [],
     )
 
     const unpacked = verify(made.archive, { workDir: work, known: ['001-x'] })
