@@ -848,19 +848,24 @@ export async function runPilotTest(args) {
     checks.ok(typeof refreshed.id_token === 'string', "the browser's refresh token still works after the restart")
 
     // --- the daily backup fires on its own, and keeps PILOT_BACKUP_KEEP archives
-    await phase('the daily backup fires (PILOT_BACKUP_TIME a minute ahead, PILOT_BACKUP_KEEP=2)', async () => {
-      const old = ['20200101T000000Z', '20200102T000000Z', '20200103T000000Z'].map(
+    await phase('the daily backup fires (PILOT_BACKUP_TIME 45 s ahead, PILOT_BACKUP_KEEP=2)', async () => {
+      // Three old archives beside whatever is there already (the restore keeps the state it replaced).
+      const planted = ['20200101T000000Z', '20200102T000000Z', '20200103T000000Z'].map(
         (stamp) => `bosted-backup-${stamp}.tar.gz`,
       )
-      await pilot.exec('ops', ['sh', '-c', old.map((name) => `echo old > /backups/${name}`).join(' && ')], {
+      await pilot.exec('ops', ['sh', '-c', planted.map((name) => `echo old > /backups/${name}`).join(' && ')], {
         capture: true,
       })
-      const at = new Date(Date.now() + 60_000)
+      const list = async () =>
+        (await pilot.exec('ops', ['ls', '/backups'], { capture: true })).stdout
+          .split('\n')
+          .filter((name) => /^bosted-backup-\d{8}T\d{6}Z\.tar\.gz$/.test(name))
+          .sort()
+      const old = await list()
+      const at = new Date(Date.now() + 45_000)
       stack.env.PILOT_BACKUP_TIME = at.toISOString().slice(11, 19)
       stack.env.PILOT_BACKUP_KEEP = '2'
       await stack.compose(['up', '--detach', '--no-deps', 'ops'], { timeoutMs: 3 * 60_000 })
-      const list = async () =>
-        (await pilot.exec('ops', ['ls', '/backups'], { capture: true })).stdout.split('\n').filter(Boolean)
       let archives = []
       const deadline = at.getTime() + 120_000
       while (Date.now() < deadline) {
@@ -871,13 +876,13 @@ export async function runPilotTest(args) {
       const fresh = archives.filter((name) => !old.includes(name))
       const logs = await pilot.logsOf('ops')
       checks.ok(
-        fresh.length === 1 && /ops: daily backup \/backups\/bosted-backup-/.test(logs),
+        old.length >= 3 && fresh.length === 1 && /ops: daily backup \/backups\/bosted-backup-/.test(logs),
         `the daily backup fired at ${stack.env.PILOT_BACKUP_TIME} UTC without being asked`,
-        `${archives.join(' ')} ${logs.slice(-400)}`,
+        `${old.join(' ')} → ${archives.join(' ')} ${logs.slice(-400)}`,
       )
       checks.ok(
-        archives.length === 2 && archives.includes(old[2]),
-        'retention: the newest 2 archives are kept, the older ones removed',
+        archives.length === 2 && archives.includes(old.at(-1)),
+        `retention: the newest 2 of ${old.length + fresh.length} archives are kept, the older ones removed`,
         archives.join(' '),
       )
       if (fresh[0]) {
