@@ -763,16 +763,28 @@ export async function runPilotTest(args) {
     )
     checks.ok(restored.audit.code === 0, 'the restored access log verifies', restored.audit.output)
     await phase('up after the restore', () => stack.up())
-    const late = await pilot.exec(
-      'ops',
-      [
-        'node',
-        '-e',
-        adminScript("const r = await fetch(base + '/pilotWriter/after-backup', { headers }); console.log(r.status)"),
-      ],
-      { capture: true },
+    // The ops container was not restarted with the backend: its first call may fail while the
+    // restarted emulators' name settles on the network; a failed call (not an answer) is tried again.
+    let late
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      late = await pilot.exec(
+        'ops',
+        [
+          'node',
+          '-e',
+          adminScript("const r = await fetch(base + '/pilotWriter/after-backup', { headers }); console.log(r.status)"),
+        ],
+        { capture: true },
+      )
+      if (late.code === 0) break
+      log(`reading pilotWriter/after-backup failed (${late.stderr.trim().slice(0, 200)}); again in 2 s`)
+      await sleep(2000)
+    }
+    checks.ok(
+      late.stdout.trim() === '404',
+      'a write made after the backup is gone after the restore',
+      `${late.stdout} ${late.stderr}`,
     )
-    checks.ok(late.stdout.trim() === '404', 'a write made after the backup is gone after the restore', late.stdout)
     const again = await signIn()
     checks.ok(typeof again.idToken === 'string', 'sign-in works after the restore')
 
