@@ -5,12 +5,17 @@
 //     the same port redirects and serves no app; HSTS, the CSP naming only the origin, Secure cookies;
 //   - nobody signs up; make pilot-admin's administrator signs in through the origin (Auth, Firestore,
 //     the api's session cookie);
+//   - in Chromium: the admin creates a location, a superuser and a person; the person answers on
+//     "Min dag"; the admin sees it in Statistik and the person's Adgangslog;
+//   - a reset link by mail to a test SMTP server on the Compose network (pilot/test.compose.yml,
+//     this test's only) works once;
 //   - through the origin, `Bearer owner`, `Firebase owner`, a Google access token, the admin secret,
 //     an unsigned (forged) ID token and every management path fail, and change nothing;
 //   - a backup while a writer keeps writing; more writes; restore: exactly the backed-up state
 //     (rows and a SHA-256 of every table of every SQLite file), the access log verifies, sign-in works;
 //     a truncated archive is refused and changes nothing;
 //   - down + up keeps the data and the session;
+//   - the daily backup fires on its own (PILOT_BACKUP_TIME a moment ahead) and keeps PILOT_BACKUP_KEEP;
 //   - figures: time to healthy, backup and restore time and size.
 // Everything it made is removed at the end (images too unless --keep-images).
 import { createHash, randomBytes, X509Certificate } from 'node:crypto'
