@@ -5,12 +5,17 @@
 //     the same port redirects and serves no app; HSTS, the CSP naming only the origin, Secure cookies;
 //   - nobody signs up; make pilot-admin's administrator signs in through the origin (Auth, Firestore,
 //     the api's session cookie);
+//   - in Chromium: the admin creates a location, a superuser and a person; the person answers on
+//     "Min dag"; the admin sees it in Statistik and the person's Adgangslog;
+//   - a reset link by mail to a test SMTP server on the Compose network (pilot/test.compose.yml,
+//     this test's only) works once;
 //   - through the origin, `Bearer owner`, `Firebase owner`, a Google access token, the admin secret,
 //     an unsigned (forged) ID token and every management path fail, and change nothing;
 //   - a backup while a writer keeps writing; more writes; restore: exactly the backed-up state
 //     (rows and a SHA-256 of every table of every SQLite file), the access log verifies, sign-in works;
 //     a truncated archive is refused and changes nothing;
 //   - down + up keeps the data and the session;
+//   - the daily backup fires on its own (PILOT_BACKUP_TIME a moment ahead) and keeps PILOT_BACKUP_KEEP;
 //   - figures: time to healthy, backup and restore time and size.
 // Everything it made is removed at the end (images too unless --keep-images).
 import { createHash, randomBytes, X509Certificate } from 'node:crypto'
@@ -237,6 +242,86 @@ export async function browserJourney(checks, { base, ca, email, password }) {
       .then(() => true)
       .catch(() => false)
     checks.ok(colleagueIn, 'the new superuser signs in over HTTPS')
+
+    // A person (borger) with a password the pilot's policy accepts, who signs in and answers on "Min dag";
+    // the administrator then sees the answer in Statistik and the person's writing in the Adgangslog.
+    const personLast = `Borger${Date.now() % 100_000}`
+    const person = {
+      name: `Astrid ${personLast}`,
+      email: `${personLast.toLowerCase()}@kommune.dk`,
+      password: 'Solsikke-morgen-2026',
+    }
+    await page.goto('/create/person/general')
+    await page.getByLabel('Fornavn').fill('Astrid')
+    await page.getByLabel('Efternavn').fill(personLast)
+    await page.getByLabel('Email').fill(person.email)
+    await page.getByLabel('Adgangskode').fill(person.password)
+    await page.getByRole('button', { name: 'Næste' }).click()
+    await page.getByRole('button', { name: 'Tilføj svarmulighed' }).click()
+    await page.getByLabel('Tekst').fill('Glad for dagen')
+    await page.getByLabel('Værdi').fill('5')
+    await page.getByRole('button', { name: 'Næste' }).click()
+    await page.getByLabel('Alle funktioner').check()
+    await page.getByRole('button', { name: 'Opret borger' }).click()
+    checks.ok(
+      await seen(page.getByText('Borgeren blev tilføjet korrekt')),
+      'in Chromium, the administrator creates a person (borger) with a password the pilot policy accepts',
+    )
+    const personPage = await browser.newPage({ baseURL: base })
+    await personPage.goto('/login')
+    await personPage.getByLabel('Email').fill(person.email)
+    await personPage.getByLabel('Adgangskode').fill(person.password)
+    await personPage.getByRole('button', { name: 'Log ind' }).click()
+    checks.ok(
+      await seen(personPage.getByRole('heading', { level: 1, name: 'Min dag' })),
+      'the person signs in over HTTPS and lands on Min dag',
+    )
+    const question = personPage.getByRole('region', { name: 'Hvordan har du det i dag?' })
+    await question
+      .getByRole('radio', { name: /Glad for dagen/ })
+      .check({ timeout: 30_000 })
+      .catch(() => {})
+    await question
+      .getByRole('button', { name: 'Gem mit svar' })
+      .click({ timeout: 30_000 })
+      .catch(() => {})
+    checks.ok(
+      await seen(question.getByText(/^Du har svaret: Glad for dagen/)),
+      'the person registers an answer on Min dag',
+    )
+    await page.goto('/statistics')
+    const registrations = page
+      .locator('.figures__item')
+      .filter({ has: page.getByRole('term').filter({ hasText: 'Registreringer' }) })
+      .locator('.figures__value')
+    const counted = await seen(registrations)
+    const figure = counted ? ((await registrations.textContent()) ?? '').trim() : ''
+    checks.ok(
+      figure === '1' && (await seen(page.getByRole('table').getByRole('link', { name: person.name }))),
+      "the administrator sees the person's answer in Statistik (1 registration, the person listed)",
+      `Registreringer: ${figure || 'not shown'}`,
+    )
+    await page.goto('/admin')
+    await page.getByLabel('Søg blandt alle borgere (navn eller email)').fill(personLast)
+    await page
+      .getByRole('link', { name: person.name })
+      .click({ timeout: 30_000 })
+      .catch(() => {})
+    await page
+      .getByRole('navigation', { name: 'Faner' })
+      .getByRole('link', { name: 'Adgangslog' })
+      .click({ timeout: 30_000 })
+      .catch(() => {})
+    const entries = page.getByRole('list', { name: 'Poster i adgangsloggen' }).getByRole('listitem')
+    checks.ok(
+      await seen(
+        entries
+          .filter({ hasText: new RegExp(`^${person.name} \\(borger\\) (oprettede|ændrede) 1 registrering`) })
+          .first(),
+      ),
+      "the person's own registration is in their Adgangslog, named as theirs",
+      (await entries.allTextContents().catch(() => [])).slice(0, 6).join(' | '),
+    )
     checks.ok(elsewhere.length === 0, 'the browser fetched nothing from any other origin', elsewhere.join(' '))
     checks.ok(failed.length === 0, 'no request failed', failed.join(' '))
   } finally {
@@ -271,7 +356,14 @@ export async function runPilotTest(args) {
     PILOT_BIND: '127.0.0.1',
     PILOT_TLS_CERT: '',
     PILOT_TLS_KEY: '',
+    // Reset mails go to the test SMTP server of infra/docker/pilot/test.compose.yml (test only).
+    PILOT_SMTP_HOST: 'smtp-test',
+    PILOT_SMTP_PORT: '2525',
+    PILOT_SMTP_USER: '',
+    PILOT_SMTP_PASSWORD: '',
+    PILOT_SMTP_FROM: 'bosted@kommune.dk',
   })
+  env.COMPOSE_FILE = `${env.COMPOSE_FILE}:infra/docker/pilot/test.compose.yml`
   const base = `https://localhost:${port}`
   const work = mkdtempSync(join(tmpdir(), 'bosted-pilot-test-'))
   let pilot
@@ -425,6 +517,71 @@ export async function runPilotTest(args) {
     await phase('browser journey (Chromium over HTTPS)', () =>
       browserJourney(checks, { base, ca, email: 'it@kommune.dk', password }),
     )
+
+    // --- a password reset by mail, through the origin, to the test SMTP server on the Compose network
+    await phase('a reset link by mail (test SMTP server)', async () => {
+      const email = 'glemt@kommune.dk'
+      const made = await pilot.exec('ops', ['node', '--import', 'tsx', 'seed/src/pilot-admin.ts', '--email', email], {
+        capture: true,
+      })
+      const first = /password \(shown once[^)]*\): (\S+)/.exec(made.stdout)?.[1]
+      checks.ok(made.code === 0 && Boolean(first), 'an account to reset', made.stdout + made.stderr)
+      const asked = await apiCall(base, ca, '/api/auth/forgot-password', {
+        method: 'POST',
+        headers: { origin: base },
+        body: { email },
+      })
+      checks.ok(asked.status === 200, '"Glemt adgangskode?" through the origin', `${asked.status} ${asked.body}`)
+      let mail
+      for (let waited = 0; waited < 60 && !mail; waited += 2) {
+        const lines = (await pilot.logsOf('smtp-test')).split('\n')
+        mail = lines
+          .map((line) => /MAIL (\{.*\})\s*$/.exec(line)?.[1])
+          .filter(Boolean)
+          .map((line) => JSON.parse(line))
+          .find((m) => m.to.includes(email))
+        if (!mail) await sleep(2000)
+      }
+      const [, body = ''] = (mail?.data ?? '').split('\r\n\r\n')
+      const text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      const link = /https:\/\/\S+/.exec(text)?.[0] ?? ''
+      const oobCode = link ? (new URL(link).searchParams.get('oobCode') ?? '') : ''
+      checks.ok(
+        Boolean(mail) && link.startsWith(`${base}/reset-password?`) && oobCode !== '',
+        'the reset mail arrives at the test SMTP server with a link to the origin',
+        mail ? text.slice(0, 300) : 'no mail within 60 s',
+      )
+      const page = await https(base, ca, link ? new URL(link).pathname + new URL(link).search : '/reset-password')
+      checks.ok(page.status === 200 && page.body.includes('<div id="root"'), 'the link opens the app', page.status)
+      const next = 'Vinter-morgen-kaffe-77'
+      const reset = await apiCall(base, ca, '/api/auth/reset-password', {
+        method: 'POST',
+        headers: { origin: base },
+        body: { oobCode, newPassword: next },
+      })
+      const withPassword = (password) =>
+        https(base, ca, `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${API_KEY}`, {
+          method: 'POST',
+          body: { email, password, returnSecureToken: true },
+        })
+      const signedIn = json(await withPassword(next))
+      checks.ok(
+        reset.status === 200 && typeof signedIn.idToken === 'string',
+        'the link sets a new password that signs in',
+        `${reset.status} ${reset.body.slice(0, 200)}`,
+      )
+      checks.ok((await withPassword(first ?? '')).status === 400, 'the old password no longer signs in')
+      const again = await apiCall(base, ca, '/api/auth/reset-password', {
+        method: 'POST',
+        headers: { origin: base },
+        body: { oobCode, newPassword: 'Sommer-aften-te-2026' },
+      })
+      checks.ok(
+        again.status >= 400 && again.status < 500 && json(await withPassword(next)).idToken,
+        'the link works once: a second use is refused and changes nothing',
+        `${again.status} ${again.body.slice(0, 200)}`,
+      )
+    })
 
     // --- the edge
     const digest = async () =>
@@ -611,16 +768,28 @@ export async function runPilotTest(args) {
     )
     checks.ok(restored.audit.code === 0, 'the restored access log verifies', restored.audit.output)
     await phase('up after the restore', () => stack.up())
-    const late = await pilot.exec(
-      'ops',
-      [
-        'node',
-        '-e',
-        adminScript("const r = await fetch(base + '/pilotWriter/after-backup', { headers }); console.log(r.status)"),
-      ],
-      { capture: true },
+    // The ops container was not restarted with the backend: its first call may fail while the
+    // restarted emulators' name settles on the network; a failed call (not an answer) is tried again.
+    let late
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      late = await pilot.exec(
+        'ops',
+        [
+          'node',
+          '-e',
+          adminScript("const r = await fetch(base + '/pilotWriter/after-backup', { headers }); console.log(r.status)"),
+        ],
+        { capture: true },
+      )
+      if (late.code === 0) break
+      log(`reading pilotWriter/after-backup failed (${late.stderr.trim().slice(0, 200)}); again in 2 s`)
+      await sleep(2000)
+    }
+    checks.ok(
+      late.stdout.trim() === '404',
+      'a write made after the backup is gone after the restore',
+      `${late.stdout} ${late.stderr}`,
     )
-    checks.ok(late.stdout.trim() === '404', 'a write made after the backup is gone after the restore', late.stdout)
     const again = await signIn()
     checks.ok(typeof again.idToken === 'string', 'sign-in works after the restore')
 
@@ -694,6 +863,56 @@ export async function runPilotTest(args) {
       }),
     )
     checks.ok(typeof refreshed.id_token === 'string', "the browser's refresh token still works after the restart")
+
+    // --- the daily backup fires on its own, and keeps PILOT_BACKUP_KEEP archives
+    await phase('the daily backup fires (PILOT_BACKUP_TIME 45 s ahead, PILOT_BACKUP_KEEP=2)', async () => {
+      // Three old archives beside whatever is there already (the restore keeps the state it replaced).
+      const planted = ['20200101T000000Z', '20200102T000000Z', '20200103T000000Z'].map(
+        (stamp) => `bosted-backup-${stamp}.tar.gz`,
+      )
+      await pilot.exec('ops', ['sh', '-c', planted.map((name) => `echo old > /backups/${name}`).join(' && ')], {
+        capture: true,
+      })
+      const list = async () =>
+        (await pilot.exec('ops', ['ls', '/backups'], { capture: true })).stdout
+          .split('\n')
+          .filter((name) => /^bosted-backup-\d{8}T\d{6}Z\.tar\.gz$/.test(name))
+          .sort()
+      const old = await list()
+      const at = new Date(Date.now() + 45_000)
+      stack.env.PILOT_BACKUP_TIME = at.toISOString().slice(11, 19)
+      stack.env.PILOT_BACKUP_KEEP = '2'
+      await stack.compose(['up', '--detach', '--no-deps', 'ops'], { timeoutMs: 3 * 60_000 })
+      let archives = []
+      const deadline = at.getTime() + 120_000
+      while (Date.now() < deadline) {
+        archives = await list().catch(() => [])
+        if (archives.some((name) => !old.includes(name)) && archives.length <= 2) break
+        await sleep(3000)
+      }
+      const fresh = archives.filter((name) => !old.includes(name))
+      const logs = await pilot.logsOf('ops')
+      checks.ok(
+        old.length >= 3 && fresh.length === 1 && /ops: daily backup \/backups\/bosted-backup-/.test(logs),
+        `the daily backup fired at ${stack.env.PILOT_BACKUP_TIME} UTC without being asked`,
+        `${old.join(' ')} → ${archives.join(' ')} ${logs.slice(-400)}`,
+      )
+      checks.ok(
+        archives.length === 2 && archives.includes(old.at(-1)),
+        `retention: the newest 2 of ${old.length + fresh.length} archives are kept, the older ones removed`,
+        archives.join(' '),
+      )
+      if (fresh[0]) {
+        const verified = await pilot.exec(
+          'ops',
+          ['node', 'infra/docker/pilot/ops.mjs', 'verify', `/backups/${fresh[0]}`],
+          {
+            capture: true,
+          },
+        )
+        checks.ok(verified.code === 0, 'the daily backup verifies', verified.stderr)
+      }
+    })
 
     // --- an older version meets newer data: this version's migrate refuses it, and its restore too
     await phase('an older version refuses newer data', async () => {

@@ -284,12 +284,15 @@ export function prune(backupDir, keep) {
   return removed
 }
 
-/** The next daily run at hh:mm UTC strictly after `from`. */
+/**
+ * The next daily run at hh:mm UTC strictly after `from`. Seconds (hh:mm:ss) are accepted too, so that
+ * `make test-pilot` can let the daily backup fire a moment ahead.
+ */
 export function nextRun(time, from = new Date()) {
-  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time)
+  const match = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/.exec(time)
   if (!match) throw new Error(`PILOT_BACKUP_TIME must be HH:MM (UTC), got ${time}`)
   const next = new Date(from)
-  next.setUTCHours(Number(match[1]), Number(match[2]), 0, 0)
+  next.setUTCHours(Number(match[1]), Number(match[2]), Number(match[3] ?? 0), 0)
   if (next.getTime() <= from.getTime()) next.setUTCDate(next.getUTCDate() + 1)
   return next
 }

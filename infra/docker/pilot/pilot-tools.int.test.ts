@@ -137,7 +137,9 @@ describe('backup and restore', () => {
     expect(readdirSync(dir).sort()).toEqual(['other.txt', ...names.slice(2)].sort())
     expect(nextRun('02:30', new Date('2026-11-25T01:00:00Z')).toISOString()).toBe('2026-11-25T02:30:00.000Z')
     expect(nextRun('02:30', new Date('2026-11-25T02:30:00Z')).toISOString()).toBe('2026-11-26T02:30:00.000Z')
+    expect(nextRun('02:30:15', new Date('2026-11-25T02:30:00Z')).toISOString()).toBe('2026-11-25T02:30:15.000Z')
     expect(() => nextRun('2:30')).toThrow(/HH:MM/)
+    expect(() => nextRun('02:30:60')).toThrow(/HH:MM/)
   })
 
   test("this version's migrations are the seed's files", () => {
