@@ -121,8 +121,12 @@ async function removeLongTexts(): Promise<void> {
 }
 
 /** Resizes the page and waits for the header's switch (wide ↔ compact) to finish its transitions. */
+/** A new width, once the app has laid itself out for it (the header folds in JS, then animates). */
 async function resize(page: Page, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 900 })
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  )
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
 }
 
@@ -196,7 +200,7 @@ test.describe('user text wraps', () => {
         await expect(page.getByText(/^Se https:\/\/eksempel\.dk/).first(), path).toBeVisible()
       }
       for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 })
+        await resize(page, width)
         for (const problem of await outside(page, width)) wide.push(`${path} at ${width} px: ${problem}`)
       }
     }
