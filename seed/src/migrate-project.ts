@@ -14,14 +14,19 @@ export type MigrateOptions = {
   log?: (line: string) => void
 }
 
+/** The backend the migrations run against: reachable, with room to write (ADR 0018), connected. */
+async function openBackend(options: MigrateOptions): Promise<FirebaseClients> {
+  const emulators = options.emulators ?? readEmulatorHosts()
+  await assertEmulatorsReachable(emulators)
+  await assertBackendHasRoom(emulators.firestore)
+  return connectFirebase({ ...options, emulators })
+}
+
 /** Runs every migration against a project, one progress line each, and a total. */
 export async function migrate(options: MigrateOptions): Promise<(MigrationResult & { id: string })[]> {
   const started = Date.now()
   const log = options.log ?? (() => {})
-  const emulators = options.emulators ?? readEmulatorHosts()
-  await assertEmulatorsReachable(emulators)
-  await assertBackendHasRoom(emulators.firestore)
-  const clients = connectFirebase({ ...options, emulators })
+  const clients = await openBackend(options)
   const now = options.now ?? new Date()
   try {
     const results: (MigrationResult & { id: string })[] = []
@@ -59,10 +64,7 @@ export async function migratePending(
 ): Promise<{ applied: string[]; pending: string[] }> {
   const started = Date.now()
   const log = options.log ?? (() => {})
-  const emulators = options.emulators ?? readEmulatorHosts()
-  await assertEmulatorsReachable(emulators)
-  await assertBackendHasRoom(emulators.firestore)
-  const clients = connectFirebase({ ...options, emulators })
+  const clients = await openBackend(options)
   const migrations = options.migrations ?? MIGRATIONS
   const known = new Set(migrations.map((migration) => migration.id))
   try {
