@@ -1,6 +1,7 @@
 // Prints the house-style measures of issue 33, to compare a tree before and after a change:
 //
-//   node infra/stack/scripts/style-measures.ts [root]      (default root: this repository)
+//   node infra/stack/scripts/style-measures.ts [--summary] [root]   (default root: this repository;
+//   --summary leaves out the per-file lists)
 //
 // Every measure is a text heuristic, stated beside its count; it reads files, writes nothing, and
 // needs nothing beyond Node (the duplicate pairs come from the machine's `duplicates` tool when it is
@@ -198,7 +199,7 @@ function duplicatePairs(root: string, files: Source[]): string {
 
 // --- report
 
-function main(rootArg: string | undefined): void {
+function main(rootArg: string | undefined, summary: boolean): void {
   const root = resolve(rootArg ?? join(fileURLToPath(import.meta.url), '../../../..'))
   const all = codeFiles(root)
   const source = all.filter((f) => !isTest(f.path))
@@ -208,6 +209,7 @@ function main(rootArg: string | undefined): void {
   const perFile = (files: Source[], pattern: RegExp) =>
     files.map((f) => [f.path, count(f.text, pattern)] as const).filter(([, n]) => n > 0)
   const detail = (rows: ReadonlyArray<readonly [string, number]>) => {
+    if (summary) return
     for (const [path, n] of rows) console.log(`    ${String(n).padStart(3)}  ${path}`)
   }
 
@@ -284,17 +286,17 @@ function main(rootArg: string | undefined): void {
     (e) => e.spec.startsWith('.') && workspaceOf(e.from, dirs) !== workspaceOf(e.to, dirs),
   )
   line('   relative imports across workspaces', crossRelative.length)
-  for (const e of crossRelative) console.log(`         ${e.from} → ${e.spec}`)
+  if (!summary) for (const e of crossRelative) console.log(`         ${e.from} → ${e.spec}`)
   const featureOf = (p: string) => /^web\/src\/features\/([^/]+)\//.exec(p)?.[1]
   const routeOf = (p: string) => /^web\/src\/app\/routes\/([^/.]+)/.exec(p)?.[1]
   const featureToFeature = edges.filter(
     (e) => featureOf(e.from) && featureOf(e.to) && featureOf(e.from) !== featureOf(e.to),
   )
   line('   feature → other feature imports', featureToFeature.length)
-  for (const e of featureToFeature) console.log(`         ${e.from} → ${e.spec}`)
+  if (!summary) for (const e of featureToFeature) console.log(`         ${e.from} → ${e.spec}`)
   const routeToRoute = edges.filter((e) => routeOf(e.from) && routeOf(e.to) && routeOf(e.from) !== routeOf(e.to))
   line('   route → other route imports (between top-level route folders)', routeToRoute.length)
-  for (const e of routeToRoute) console.log(`         ${e.from} → ${e.spec}`)
+  if (!summary) for (const e of routeToRoute) console.log(`         ${e.from} → ${e.spec}`)
   const cyclesAll = cycles(edges)
   const cyclesValue = cycles(edges.filter((e) => !e.typeOnly))
   line('   import cycles (type imports included / value imports only)', `${cyclesAll.length} / ${cyclesValue.length}`)
@@ -310,5 +312,8 @@ function main(rootArg: string | undefined): void {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2).find((arg) => !arg.startsWith('--')))
+  main(
+    process.argv.slice(2).find((arg) => !arg.startsWith('--')),
+    process.argv.includes('--summary'),
+  )
 }
