@@ -11,6 +11,7 @@ import { type LocationSummary, locations, selectLocation } from '../../features/
 import { ConfirmDialog } from '../../features/registrations/components/confirm-dialog.tsx'
 import { logout, logoutEverywhere } from '../../features/session/api/logout.ts'
 import { fullName, isAdmin, session } from '../../features/session/session-store.ts'
+import { paths } from '../../lib/paths.ts'
 import { queryClient } from '../../lib/query-client.ts'
 import { Header } from '../layout/header.tsx'
 import { PageTransition } from '../layout/page-transition.tsx'
@@ -43,7 +44,7 @@ export function Component() {
       return
     }
     endSession()
-    await navigate('/login', { replace: true })
+    await navigate(paths.login, { replace: true })
   }
   const handleLogout = () => signOutWith(logout)
   const handleLogoutEverywhere = async () => {

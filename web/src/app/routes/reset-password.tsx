@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom'
 import { getPasswordPolicy } from '../../features/passwords/api/get-password-policy.ts'
 import { resetPassword } from '../../features/passwords/api/reset-password.ts'
 import { NewPasswordForm } from '../../features/passwords/components/new-password-form.tsx'
+import { paths } from '../../lib/paths.ts'
 
 /** /reset-password?oobCode=…: the page a reset mail's link opens (no session needed). */
 export function Component() {
@@ -44,7 +45,7 @@ export function Component() {
           />
         )}
         <p className="login__forgot">
-          <Link to="/login">{da.passwords.backToLogin}</Link>
+          <Link to={paths.login}>{da.passwords.backToLogin}</Link>
         </p>
       </div>
     </main>
