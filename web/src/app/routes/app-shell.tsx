@@ -13,6 +13,7 @@ import { logout, logoutEverywhere } from '../../features/session/api/logout.ts'
 import { fullName, isAdmin, session } from '../../features/session/session-store.ts'
 import { paths } from '../../lib/paths.ts'
 import { queryClient } from '../../lib/query-client.ts'
+import { reportError } from '../../lib/report-error.ts'
 import { Header } from '../layout/header.tsx'
 import { PageTransition } from '../layout/page-transition.tsx'
 import { PersonHeader } from '../layout/person-header.tsx'
@@ -39,7 +40,7 @@ export function Component() {
     try {
       await end()
     } catch (error) {
-      console.warn('logout failed', error)
+      reportError('logout failed')(error)
       toast.error(da.errors.logoutFailed)
       return
     }

@@ -6,6 +6,7 @@ import { getPasswordPolicy } from '../../features/passwords/api/get-password-pol
 import { resetPassword } from '../../features/passwords/api/reset-password.ts'
 import { NewPasswordForm } from '../../features/passwords/components/new-password-form.tsx'
 import { paths } from '../../lib/paths.ts'
+import { reportError } from '../../lib/report-error.ts'
 
 /** /reset-password?oobCode=…: the page a reset mail's link opens (no session needed). */
 export function Component() {
@@ -16,9 +17,7 @@ export function Component() {
 
   useEffect(() => {
     document.title = `${da.passwords.resetTitle} · ${da.shell.appName}`
-    getPasswordPolicy()
-      .then(setPolicy)
-      .catch((error: unknown) => console.warn('the password policy could not be read', error))
+    getPasswordPolicy().then(setPolicy).catch(reportError('the password policy could not be read'))
   }, [])
 
   return (

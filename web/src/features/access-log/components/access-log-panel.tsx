@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router-dom'
 import { ApiError } from '../../../lib/api-client.ts'
 import { today } from '../../../lib/days.ts'
 import { queryKeys } from '../../../lib/query-keys.ts'
+import { reportError, useReportError } from '../../../lib/report-error.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { type AccessLogFilter, accessLogFilterParams, PAGE_SIZE, parseAccessLogFilter } from '../access-log-filter.ts'
 import { accessLogCsvRows, accessLogFileName } from '../access-log-rows.ts'
@@ -67,12 +68,8 @@ export function AccessLogPanel({ personId, personName, loading }: Props) {
     retry: isRetryable,
     refetchOnWindowFocus: false,
   })
-  useEffect(() => {
-    if (log.error !== null) console.warn('the access log could not be loaded', log.error.name)
-  }, [log.error])
-  useEffect(() => {
-    if (chain.error !== null) console.warn('the access log chain could not be verified', chain.error.name)
-  }, [chain.error])
+  useReportError('the access log could not be loaded', log.error)
+  useReportError('the access log chain could not be verified', chain.error)
 
   const csv = useMutation({
     mutationFn: () =>
@@ -82,7 +79,7 @@ export function AccessLogPanel({ personId, personName, loading }: Props) {
         ),
         { pending: text.csvPending, resolved: text.csvOk, rejected: text.csvFail },
       ),
-    onError: (error) => console.warn('the access log CSV could not be made', (error as Error).name),
+    onError: reportError('the access log CSV could not be made'),
   })
 
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? []
