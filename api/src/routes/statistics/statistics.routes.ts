@@ -1,13 +1,12 @@
 import type { AccessResource } from '@bosted/domain/access-log'
 import { NOTES, REGISTRATIONS, USERS } from '@bosted/domain/paths'
+import { previousPeriod, type Statistics } from '@bosted/domain/statistics'
 import {
-  previousPeriod,
   STAT_NOTE_FIELDS,
   STAT_REGISTRATION_FIELDS,
-  type Statistics,
   StatisticsQuerySchema,
   summarizeStatistics,
-} from '@bosted/domain/statistics'
+} from '@bosted/domain/statistics-read'
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore'
 import { Hono } from 'hono'
 import { type Caller, isDocumentId } from '../../lib/access.ts'

@@ -1,4 +1,5 @@
-import { expandStatistics, StatisticsSchema, summarizeStatistics } from '@bosted/domain/statistics'
+import { expandStatistics, StatisticsSchema } from '@bosted/domain/statistics'
+import { summarizeStatistics } from '@bosted/domain/statistics-read'
 import { expect, test } from 'vitest'
 import {
   answerDistribution,

@@ -1,11 +1,9 @@
-import { type CsvCell, fileSlug, toCsv } from '@bosted/domain/csv'
 import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
 import { useState } from 'react'
 import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
-import { dayOf, formatShortDay, formatTime } from '../../../lib/days.ts'
+import { formatShortDay } from '../../../lib/days.ts'
 import { personName, sortByName } from '../../persons/person-name.ts'
-import { getPeriodRegistrations } from '../api/get-period-records.ts'
 import type { StatisticsData } from '../api/get-statistics.ts'
 import {
   countedRegistrations,
@@ -15,7 +13,6 @@ import {
   previousPeriod,
   type StatPerson,
 } from '../compute.ts'
-import { TREND_TEXT } from '../format.ts'
 import { CoverageChart, DistributionChart, ValuesCharts } from './charts.tsx'
 import { KeyFigures } from './key-figures.tsx'
 import { PersonTable } from './person-table.tsx'
@@ -62,82 +59,30 @@ export function StatisticsReport({ location, period, persons, selected, data }: 
   const rows = personRows(period, active, current, before, currentNotes)
   const names = new Map(statPersons.map((person) => [person.id, person.name]))
 
-  const download = (name: string, rowsOut: CsvCell[][]) => {
-    const url = URL.createObjectURL(new Blob([toCsv(rowsOut)], { type: 'text/csv;charset=utf-8' }))
-    const link = document.createElement('a')
-    link.href = url
-    link.download = `${name}-${fileSlug(location.name)}-${period.from}-${period.to}.csv`
-    link.click()
-    setTimeout(() => URL.revokeObjectURL(url), 1000)
-  }
-  // The records as stored (comments, authors, times), which the figures never need: read when asked for.
-  const exportRegistrations = async () => {
+  // The CSV files: their code, and the registrations' records as stored (comments, authors, times),
+  // which the figures never need, load when one is asked for.
+  const exportCsv = async (which: 'registrations' | 'persons') => {
     setExportFailed(false)
-    let stored: Awaited<ReturnType<typeof getPeriodRegistrations>>
     try {
-      stored = await getPeriodRegistrations(location.id, period.from, period.to)
+      const csv = await import('../csv-exports.ts')
+      if (which === 'persons') csv.downloadCsv('borgere', location.name, period, csv.personsCsv(rows))
+      else
+        csv.downloadCsv('registreringer', location.name, period, await csv.registrationsCsv(location.id, period, names))
     } catch (error) {
-      console.warn('statistics: the registrations for the CSV could not be read', error)
+      console.warn('statistics: the CSV could not be made', error)
       setExportFailed(true)
-      return
     }
-    download('registreringer', [
-      [
-        da.statistics.csvDate,
-        da.statistics.csvPerson,
-        da.statistics.answer,
-        da.statistics.value,
-        da.statistics.kind,
-        da.statistics.csvComment,
-        da.statistics.csvBy,
-        da.statistics.csvTime,
-      ],
-      // The export holds every registration of the chosen persons in the period (those who moved
-      // out too): the records as stored, not a figure.
-      ...stored.items
-        .filter((r) => ids.has(r.personId))
-        .sort((a, b) => a.day.localeCompare(b.day) || a.createdAt.localeCompare(b.createdAt))
-        .map((r) => [
-          r.day,
-          names.get(r.personId) ?? r.personId,
-          r.text,
-          r.value,
-          r.entity === 'person' ? da.statistics.ownOption : da.statistics.locationOption,
-          r.comment ?? null,
-          r.createdByName ?? null,
-          `${dayOf(r.createdAt)} ${formatTime(r.createdAt)}`,
-        ]),
-    ])
   }
-  const exportPersons = () =>
-    download('borgere', [
-      [
-        da.statistics.csvPerson,
-        da.statistics.registrations,
-        da.statistics.missingDays,
-        da.statistics.averageValue,
-        da.statistics.trend,
-        da.statistics.lastNote,
-      ],
-      ...rows.map((row) => [
-        row.name,
-        row.registrations,
-        row.missingDays,
-        row.averageValue === null ? null : Math.round(row.averageValue * 100) / 100,
-        row.trend === null ? null : TREND_TEXT[row.trend],
-        row.lastNote,
-      ]),
-    ])
 
   return (
     <>
       <SkippedNotice kind="registrations" count={data.skipped.registrations} />
       <SkippedNotice kind="notes" count={data.skipped.notes} />
       <div className="statistics__actions no-print">
-        <button type="button" className="button button--secondary" onClick={() => void exportRegistrations()}>
+        <button type="button" className="button button--secondary" onClick={() => void exportCsv('registrations')}>
           {da.statistics.exportRegistrations}
         </button>
-        <button type="button" className="button button--secondary" onClick={exportPersons}>
+        <button type="button" className="button button--secondary" onClick={() => void exportCsv('persons')}>
           {da.statistics.exportPersons}
         </button>
         <button type="button" className="button button--secondary" onClick={() => window.print()}>
