@@ -4,7 +4,8 @@ import { useSnapshot } from 'valtio'
 import { Page } from '../../../components/ui/page.tsx'
 import { type LocationSummary, locations } from '../../../features/locations/locations-store.ts'
 import { type NotesFilter, notesFilterParams, parseNotesFilter } from '../../../features/notes/notes-filter.ts'
-import { sortByName } from '../../../features/persons/person-name.ts'
+import { personName, sortByName } from '../../../features/persons/person-name.ts'
+import { useLocationPersons } from '../../../features/persons/use-location-persons.ts'
 import { StatisticsLoadFailed, StatisticsReport } from '../../../features/statistics/components/statistics-report.tsx'
 import { useStatistics } from '../../../features/statistics/use-statistics.ts'
 import { today } from '../../../lib/days.ts'
@@ -39,19 +40,29 @@ type Props = { location: LocationSummary; filter: NotesFilter; onFilter: (filter
 
 function Statistics({ location, filter, onFilter }: Props) {
   const period = { from: filter.from, to: filter.to }
-  const { persons, data, failed, retry } = useStatistics(location.id, period)
-  if (failed) return <StatisticsLoadFailed onRetry={retry} />
+  const persons = useLocationPersons(location.id)
+  const statistics = useStatistics(location.id, period)
+  const failed = [persons, statistics].filter((query) => query.isError)
+  if (failed.length > 0)
+    return (
+      <StatisticsLoadFailed
+        onRetry={() => {
+          for (const query of failed) void query.refetch()
+        }}
+      />
+    )
+  const sorted = sortByName(persons.data ?? [])
   return (
     <div className="statistics">
       <PeriodFilter
         key={JSON.stringify(filter)}
-        persons={sortByName(persons ?? [])}
+        persons={sorted}
         filter={filter}
         onFilter={onFilter}
         label={da.statistics.filters}
         className="no-print"
       />
-      {persons === undefined || data === undefined ? (
+      {persons.data === undefined || statistics.data === undefined ? (
         <div aria-busy="true">
           <RouteLoading />
         </div>
@@ -59,9 +70,14 @@ function Statistics({ location, filter, onFilter }: Props) {
         <StatisticsReport
           location={location}
           period={period}
-          persons={persons}
+          persons={sorted.map((person) => ({
+            id: person.id,
+            name: personName(person),
+            createdAt: person.createdAt,
+            disabled: person.settings.disabled,
+          }))}
           selected={filter.personIds}
-          data={data}
+          data={statistics.data}
         />
       )}
     </div>

@@ -1,9 +1,7 @@
 import { da } from '@bosted/domain/messages/da'
-import type { Person } from '@bosted/domain/person'
 import { useState } from 'react'
 import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
 import { formatShortDay } from '../../../lib/days.ts'
-import { personName, sortByName } from '../../persons/person-name.ts'
 import type { StatisticsData } from '../api/get-statistics.ts'
 import {
   countedRegistrations,
@@ -23,7 +21,8 @@ const MAX_COMPARED = 6
 type Props = {
   location: { id: string; name: string }
   period: Period
-  persons: readonly Person[]
+  /** The location's persons, sorted by name. */
+  persons: readonly StatPerson[]
   /** The chosen persons' ids; none chosen: all. */
   selected: readonly string[]
   data: StatisticsData
@@ -34,14 +33,7 @@ export function StatisticsReport({ location, period, persons, selected, data }: 
   const [exportFailed, setExportFailed] = useState(false)
   const previous = previousPeriod(period)
   const { registrations, notes } = data
-  const all = sortByName(persons)
-  const chosen = selected.length > 0 ? all.filter((person) => selected.includes(person.id)) : all
-  const statPersons: StatPerson[] = chosen.map((person) => ({
-    id: person.id,
-    name: personName(person),
-    createdAt: person.createdAt,
-    disabled: person.settings.disabled,
-  }))
+  const statPersons = selected.length > 0 ? persons.filter((person) => selected.includes(person.id)) : persons
   const ids = new Set(statPersons.map((person) => person.id))
   const active = statPersons.filter((person) => !person.disabled)
   // One set of registrations for every figure and chart of the period (the active persons'), so the
