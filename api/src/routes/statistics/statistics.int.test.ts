@@ -1,7 +1,16 @@
 import { type Statistics, StatisticsSchema } from '@bosted/domain/statistics'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { toEntry } from '../../lib/access-entries.ts'
-import { call, createTestApi, createTestUser, loginAs, type Session, type TestApi } from '../../testing.ts'
+import {
+  call,
+  createTestApi,
+  createTestUser,
+  loginAs,
+  type Session,
+  signIn,
+  type TestApi,
+  type TestUser,
+} from '../../testing.ts'
 
 const PROJECT = 'demo-api-statistics'
 let api: TestApi
@@ -10,6 +19,13 @@ let admin: Session
 let elsewhere: Session
 let noStaff: Session
 let disabledStaff: Session
+/** Each session's account, to ask the emulator's rules the same question with its ID token. */
+const accounts = new Map<Session, TestUser>()
+const login = async (user: TestUser) => {
+  const session = await loginAs(api, user)
+  accounts.set(session, user)
+  return session
+}
 
 // Across the change to winter time (25 October 2026); the period before is 21–23 October.
 const PERIOD = 'from=2026-10-24&to=2026-10-26'
@@ -29,11 +45,11 @@ const note = (personId: string, day: string) =>
 beforeAll(async () => {
   api = createTestApi(PROJECT)
   const { db } = api.firebase
-  employee = await loginAs(api, await createTestUser(api.firebase, { userRole: 'user', locations: ['east'] }))
-  admin = await loginAs(api, await createTestUser(api.firebase, { userRole: 'admin' }))
-  elsewhere = await loginAs(api, await createTestUser(api.firebase, { userRole: 'superuser', locations: ['west'] }))
+  employee = await login(await createTestUser(api.firebase, { userRole: 'user', locations: ['east'] }))
+  admin = await login(await createTestUser(api.firebase, { userRole: 'admin' }))
+  elsewhere = await login(await createTestUser(api.firebase, { userRole: 'superuser', locations: ['west'] }))
   // An account without a staff document (a person's own sign-in): never staff.
-  noStaff = await loginAs(api, await createTestUser(api.firebase))
+  noStaff = await login(await createTestUser(api.firebase))
   const disabled = await createTestUser(api.firebase, { userRole: 'user', locations: ['east'] })
   disabledStaff = await loginAs(api, disabled)
   await db
@@ -153,4 +169,50 @@ test('a bad period or location is a 400 with the field named', async () => {
     expect(response.status, query).toBe(400)
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('invalid_request')
   }
+})
+
+/** The browser's own query of the location's registrations, asked of emulator-lite's rules with an ID token. */
+async function rulesAllowQuery(user: TestUser): Promise<number> {
+  const token = await signIn(api.env, user)
+  const field = (fieldPath: string, op: string, value: string) => ({
+    fieldFilter: { field: { fieldPath }, op, value: { stringValue: value } },
+  })
+  const response = await fetch(
+    `http://${process.env.FIRESTORE_EMULATOR_HOST}/v1/projects/${PROJECT}/databases/(default)/documents:runQuery`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        structuredQuery: {
+          from: [{ collectionId: 'registrations', allDescendants: true }],
+          where: {
+            compositeFilter: {
+              op: 'AND',
+              filters: [
+                field('locationId', 'EQUAL', 'east'),
+                field('day', 'GREATER_THAN_OR_EQUAL', '2026-10-21'),
+                field('day', 'LESS_THAN_OR_EQUAL', '2026-10-26'),
+              ],
+            },
+          },
+        },
+      }),
+    },
+  )
+  await response.body?.cancel()
+  return response.status
+}
+
+test("the api allows exactly whom the rules allow to list the location's registrations", async () => {
+  const answers: [number, number][] = []
+  for (const session of [employee, admin, elsewhere, noStaff]) {
+    const user = accounts.get(session) as TestUser
+    answers.push([(await statistics(session)).status, await rulesAllowQuery(user)])
+  }
+  expect(answers).toEqual([
+    [200, 200],
+    [200, 200],
+    [403, 403],
+    [403, 403],
+  ])
 })
