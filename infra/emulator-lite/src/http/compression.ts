@@ -23,10 +23,14 @@ export const MIN_COMPRESSED_BYTES = 1024
 /** From this size an answer is compressed as a stream off the event loop; below, at once with a Content-Length. */
 export const STREAM_FROM_BYTES = 64 * 1024
 
-/** zlib's default level: nginx's 5 and 6 differ by < 1 % here; 1 is 18 % larger on a runQuery answer. */
-const GZIP: ZlibOptions = { level: 6 }
-/** Quality 4: smaller than gzip 6 and faster on large answers (ADR 0028); 11, the default, is far too slow. */
-const BROTLI_QUALITY = 4
+/**
+ * The fastest levels (bench/compression-bench.ts, ADR 0028): on a runQuery answer of 1,000
+ * registrations gzip 1 is 4 % larger than gzip 6 for a fraction of its time, and brotli 1 is both
+ * faster than any gzip level and smaller than gzip 6. Higher brotli qualities save a few KB for
+ * milliseconds of CPU (11, zlib's default, takes seconds).
+ */
+const GZIP: ZlibOptions = { level: 1 }
+const BROTLI_QUALITY = 1
 
 function brotliOptions(size: number): BrotliOptions {
   return {
