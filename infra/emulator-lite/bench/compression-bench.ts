@@ -145,7 +145,9 @@ type Figures = Record<Mode, { ms: number[]; wire: number; encoding: string }>
 
 /** Runs `rounds` requests per mode, in turns, after a warm-up; checks every mode read the same bytes. */
 async function measure(path: string, body: string, rounds: number): Promise<Figures & { size: number }> {
-  const figures = Object.fromEntries(MODES.map(({ name }) => [name, { ms: [], wire: 0, encoding: '' }])) as Figures
+  const figures = Object.fromEntries(
+    MODES.map(({ name }) => [name, { ms: [] as number[], wire: 0, encoding: '' }]),
+  ) as unknown as Figures
   let identity: Buffer | undefined
   for (let round = -Math.min(50, rounds); round < rounds; round += 1)
     for (const { name, offer } of round % 2 === 0 ? MODES : [...MODES].reverse()) {

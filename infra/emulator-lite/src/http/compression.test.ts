@@ -115,7 +115,7 @@ test('a large answer leaves as a stream: chunked, no Content-Length, the same by
 
 test('a client that offers nothing, or identity only, gets identity', async () => {
   answer = { status: 200, text: json(STREAM_FROM_BYTES * 2) }
-  for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+  for (const headers of [{}, { 'accept-encoding': 'identity' }] as Record<string, string>[]) {
     const res = await get(headers)
     expect(res.headers['content-encoding']).toBeUndefined()
     expect(res.headers['content-length']).toBe(String(Buffer.byteLength(answer.text)))
