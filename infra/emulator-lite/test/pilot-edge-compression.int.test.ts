@@ -202,8 +202,11 @@ test.skipIf(!ready)(
     expect(range.headers['content-range']).toBe(`bytes 2-9/${image.length}`)
     expect(range.data.equals(image.subarray(2, 10))).toBe(true)
 
-    const json = await edge('GET', '/api/person/list', { 'accept-encoding': 'gzip, deflate, br, zstd' })
-    expect(json.headers['content-encoding']).toBe('gzip')
-    expect(gunzipSync(json.data).toString('utf8')).toBe(apiBody)
+    // Also for a request that came through another proxy (Via), as the native stack's app.conf does.
+    for (const via of [{}, { via: '1.1 municipality-proxy' }]) {
+      const json = await edge('GET', '/api/person/list', { 'accept-encoding': 'gzip, deflate, br, zstd', ...via })
+      expect(json.headers['content-encoding']).toBe('gzip')
+      expect(gunzipSync(json.data).toString('utf8')).toBe(apiBody)
+    }
   },
 )
