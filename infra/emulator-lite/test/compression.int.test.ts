@@ -18,7 +18,7 @@ import { type App, deleteApp as deleteAdminApp, initializeApp as initializeAdmin
 import { getAuth as getAdminAuth } from 'firebase-admin/auth'
 import { type Firestore as AdminFirestore, initializeFirestore } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { MIN_COMPRESSED_BYTES } from '../src/http/compression.ts'
+import { MIN_COMPRESSED_BYTES, STREAM_FROM_BYTES } from '../src/http/compression.ts'
 import { type EmulatorLite, startEmulatorLite } from '../src/index.ts'
 
 // Compression through the official SDKs (ADR 0028). Each SDK talks to emulator-lite twice, through
@@ -27,7 +27,8 @@ import { type EmulatorLite, startEmulatorLite } from '../src/index.ts'
 // Accept-Encoding (so the same SDK reads identity answers). What the SDKs read must be equal.
 const PROJECT = 'demo-compression'
 const BUCKET = `${PROJECT}.appspot.com`
-const REGISTRATIONS = 300
+// Enough for a runQuery answer over STREAM_FROM_BYTES: the whole collection group comes streamed.
+const REGISTRATIONS = 2000
 
 type Proxy = { port: number; encodings: (string | null)[]; close(): Promise<void> }
 
@@ -133,8 +134,12 @@ beforeAll(async () => {
   }
   // Registrations as the app writes them, in persons' subcollections.
   const writer = adminFirestore(emulator.adminPort, 'writer')
-  const batch = writer.batch()
-  for (let index = 0; index < REGISTRATIONS; index += 1)
+  let batch = writer.batch()
+  for (let index = 0; index < REGISTRATIONS; index += 1) {
+    if (index % 500 === 0 && index > 0) {
+      await batch.commit()
+      batch = writer.batch()
+    }
     batch.set(writer.doc(`persons/p${index % 12}/registrations/r${index}`), {
       answerId: index % 3 ? 'good' : 'bad',
       text: index % 3 ? 'Godt' : 'Skidt',
@@ -146,6 +151,7 @@ beforeAll(async () => {
       personId: `p${index % 12}`,
       locationId: 'home',
     })
+  }
   await batch.commit()
 })
 
@@ -215,6 +221,7 @@ test('a compressed runQuery answer is byte for byte the identity answer, in gzip
   expect(identity.headers['content-length']).toBe(String(identity.data.length))
   expect(identity.headers.vary).toBe('Origin, Accept-Encoding')
   expect(JSON.parse(identity.data.toString('utf8'))).toHaveLength(REGISTRATIONS)
+  expect(identity.data.length).toBeGreaterThan(STREAM_FROM_BYTES)
   for (const [offer, encoding] of [
     ['gzip, deflate', 'gzip'],
     ['gzip, deflate, br, zstd', 'br'],
@@ -222,6 +229,9 @@ test('a compressed runQuery answer is byte for byte the identity answer, in gzip
     const answer = await call(offer)
     expect(answer.headers['content-encoding']).toBe(encoding)
     expect(answer.headers.vary).toBe('Origin, Accept-Encoding')
+    // Streamed: no Content-Length, chunked.
+    expect(answer.headers['content-length']).toBeUndefined()
+    expect(answer.headers['transfer-encoding']).toBe('chunked')
     expect(answer.data.length).toBeLessThan(identity.data.length / 5)
     expect(decode(answer).equals(identity.data)).toBe(true)
   }
@@ -320,6 +330,8 @@ test('HEAD, 204 and preflight answers carry no body and no encoding, and the con
   const path = `/v1/projects/${PROJECT}/databases/(default)/documents/persons/p1/registrations?pageSize=100`
   const get = await raw(emulator.firestorePort, 'GET', path, { 'accept-encoding': 'gzip' })
   expect(get.headers['content-encoding']).toBe('gzip')
+  // Under STREAM_FROM_BYTES: compressed at once, with the compressed Content-Length.
+  expect(get.headers['content-length']).toBe(String(get.data.length))
   const identity = await raw(emulator.firestorePort, 'GET', path, {})
   const head = await raw(emulator.firestorePort, 'HEAD', path, { 'accept-encoding': 'gzip' })
   expect(head.status).toBe(200)

@@ -203,7 +203,7 @@ test.skipIf(!ready)(
     expect(range.data.equals(image.subarray(2, 10))).toBe(true)
 
     // Also for a request that came through another proxy (Via), as the native stack's app.conf does.
-    for (const via of [{}, { via: '1.1 municipality-proxy' }]) {
+    for (const via of [{}, { via: '1.1 municipality-proxy' }] as Record<string, string>[]) {
       const json = await edge('GET', '/api/person/list', { 'accept-encoding': 'gzip, deflate, br, zstd', ...via })
       expect(json.headers['content-encoding']).toBe('gzip')
       expect(gunzipSync(json.data).toString('utf8')).toBe(apiBody)

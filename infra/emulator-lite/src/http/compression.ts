@@ -20,8 +20,12 @@ export type Encoding = 'br' | 'gzip'
 
 /** Smaller answers go uncompressed: they fit one TCP segment either way (figures: ADR 0028). */
 export const MIN_COMPRESSED_BYTES = 1024
-/** From this size an answer is compressed as a stream off the event loop; below, at once with a Content-Length. */
-export const STREAM_FROM_BYTES = 64 * 1024
+/**
+ * From this size an answer is compressed as a stream on the thread pool; below, at once with a
+ * Content-Length. Measured (ADR 0028): at once costs the event loop ≤ 1.5 ms below 1 MiB, and a
+ * stream's thread-pool round trips cost more than that on a busy 2-core machine (p50 4× at 96 KB).
+ */
+export const STREAM_FROM_BYTES = 1024 * 1024
 
 /**
  * The fastest levels (bench/compression-bench.ts, ADR 0028): on a runQuery answer of 1,000
