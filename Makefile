@@ -68,7 +68,7 @@ migrate: $(NPM_DEPS) ## Run data migrations against the running native stack
 	@node --import tsx infra/stack/scripts/with-stack-env.ts seed/src/migrate.ts
 
 audit-verify: $(NPM_DEPS) ## Check the access log's hash chain and every client write's entry (native stack's .data; ARGS="--data DIR" for another)
-	@node --import tsx infra/emulator-lite/src/audit/verify-cli.ts $(ARGS)
+	@node --import tsx infra/emulator-lite/src/audit/verify-cli.ts --access-classifier @bosted/domain/access-classifier $(ARGS)
 
 bench: $(NPM_DEPS) ## Benchmarks: emulator-lite, api, seed, web bundle (prints figures)
 	@node infra/stack/scripts/bench-all.mjs

@@ -1,3 +1,4 @@
+export * from './access-classifier.ts'
 export * from './access-log.ts'
 export * from './answer.ts'
 export * from './api.ts'

@@ -4,6 +4,7 @@ import { once } from 'node:events'
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { ACCESS_CLASSIFIER_MODULE } from '@bosted/domain/access-classifier'
 import Database from 'better-sqlite3'
 import { deleteApp, type FirebaseApp, initializeApp } from 'firebase/app'
 import {
@@ -307,7 +308,15 @@ describe.skipIf(mount.dir === null)(`a full disk (${mount.reason ?? 'tmpfs of 24
     // What `make audit-verify` runs (make itself would first check the npm dependencies).
     const verified = spawnSync(
       process.execPath,
-      ['--import', 'tsx', join(REPO, 'infra/emulator-lite/src/audit/verify-cli.ts'), '--data', dataDir],
+      [
+        '--import',
+        'tsx',
+        join(REPO, 'infra/emulator-lite/src/audit/verify-cli.ts'),
+        '--access-classifier',
+        ACCESS_CLASSIFIER_MODULE,
+        '--data',
+        dataDir,
+      ],
       { cwd: REPO, encoding: 'utf8' },
     )
     expect(verified.stdout).toContain('intact')
