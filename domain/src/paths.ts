@@ -6,6 +6,10 @@ export const ANSWERS = 'answers'
 export const REGISTRATIONS = 'registrations'
 export const NOTES = 'notes'
 
+/** Every collection id of the product: the top-level ones, then the subcollections. */
+export const COLLECTION_IDS = [LOCATIONS, USERS, PERSONS, ANSWERS, REGISTRATIONS, NOTES] as const
+export type CollectionId = (typeof COLLECTION_IDS)[number]
+
 /** The collections at the root: a project holding a document in any of them has data. */
 export const TOP_LEVEL_COLLECTIONS = [LOCATIONS, USERS, PERSONS] as const
 
