@@ -52,8 +52,9 @@ screenshots: $(NPM_DEPS) ## PNGs of every route at 390×844, 768×1024 and deskt
 	@infra/stack/scripts/ensure-deps.sh browser
 	@npm run --silent -w tests screenshots
 
-lint: $(NPM_DEPS) ## Biome lint + format check
+lint: $(NPM_DEPS) ## Biome lint + format check (import cycles included), then the import boundaries (ADR 0026)
 	@npx biome check --error-on-warnings .
+	@node infra/stack/scripts/check-boundaries.ts
 
 format: $(NPM_DEPS) ## Apply Biome fixes and formatting
 	@npx biome check --write .

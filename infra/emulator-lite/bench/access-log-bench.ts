@@ -145,11 +145,11 @@ try {
 
 // The viewer's first page through the real api (session, authorisation, the logged opening, the
 // page, names), with 100,000 entries in the person's log.
-const { startTestStack } = await import('../../stack/src/testing.ts')
+const { startTestStack } = await import('@bosted/stack/testing')
 const stack = await startTestStack({ serveWeb: false, seed: false, build: false, api: false })
 try {
   for (const [key, value] of Object.entries(stack.env)) if (value !== undefined) process.env[key] = value
-  const { createTestApi, createTestUser, loginAs, call } = await import('../../../api/src/testing.ts')
+  const { createTestApi, createTestUser, loginAs, call } = await import('@bosted/api/testing')
   const api = createTestApi(PROJECT)
   const admin = await loginAs(api, await createTestUser(api.firebase, { userRole: 'admin' }))
   await api.firebase.db

@@ -146,10 +146,10 @@ async function prepareTemplate(dir: string): Promise<void> {
       FIREBASE_STORAGE_EMULATOR_HOST: admin,
       STORAGE_PUBLIC_HOST: emulator.storage.replace('http://', ''),
     })
-    const { seed } = await import('../../../seed/src/seed-project.ts')
-    const { readSeedEnv } = await import('../../../seed/src/env.ts')
-    const { connectFirebase } = await import('../../../seed/src/lib/firebase.ts')
-    const { mapLimit } = await import('../../../seed/src/lib/concurrency.ts')
+    const { seed } = await import('@bosted/seed/seed-project')
+    const { readSeedEnv } = await import('@bosted/seed/env')
+    const { connectFirebase } = await import('@bosted/seed/lib/firebase')
+    const { mapLimit } = await import('@bosted/seed/lib/concurrency')
     const env = readSeedEnv()
     const seeded = await seed({ ...env, projectId: PROJECT, bucket: BUCKET })
     const clients = connectFirebase({ projectId: PROJECT, bucket: BUCKET, emulators: env.emulators })

@@ -1,10 +1,10 @@
 import { redirect } from 'react-router-dom'
 import { subscribeKey } from 'valtio/utils'
-import { clearIdentifiedImages } from '../features/avatars/image-cache.ts'
 import { clearActiveLocation, locations, setLocations } from '../features/locations/locations-store.ts'
 import { refreshSession } from '../features/session/api/refresh-session.ts'
 import { validateSession } from '../features/session/api/validate-session.ts'
 import { markSessionFresh, type SessionUser, session, setSessionUser } from '../features/session/session-store.ts'
+import { clearIdentifiedImages } from '../lib/avatars/image-cache.ts'
 import { readCookie, USER_ID_COOKIE } from '../lib/cookies.ts'
 import { createSessionMachine } from '../lib/session.ts'
 

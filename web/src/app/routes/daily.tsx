@@ -1,6 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
-import { roleRank } from '@bosted/domain/user'
+import { canManage, roleOfClaims } from '@bosted/domain/user'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
@@ -12,7 +12,6 @@ import type { LocationSummary } from '../../features/locations/locations-store.t
 import { locations } from '../../features/locations/locations-store.ts'
 import { getDayNoteCounts } from '../../features/notes/api/get-day-note-counts.ts'
 import { getLocationPersons } from '../../features/persons/api/get-location-persons.ts'
-import { PersonAvatar } from '../../features/persons/components/person-avatar.tsx'
 import { personName, sortByName } from '../../features/persons/person-name.ts'
 import { getDayRegistrations } from '../../features/registrations/api/get-day-registrations.ts'
 import type { StoredRegistration } from '../../features/registrations/api/registration-document.ts'
@@ -26,6 +25,7 @@ import {
 } from '../../features/registrations/registration-status.ts'
 import { type SessionUser, session } from '../../features/session/session-store.ts'
 import { getLocationStaffNames } from '../../features/staff/api/get-location-staff-names.ts'
+import { PersonAvatar } from '../../lib/avatars/person-avatar.tsx'
 import { addDays, formatDay, isDay, today } from '../../lib/days.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 import { useNow } from '../../lib/use-now.ts'
@@ -177,7 +177,7 @@ function DailyOverview({ user, location, day, now, filter, onFilter }: OverviewP
   }
 
   const active = sortByName(persons.data.items.filter((person) => !person.settings.disabled))
-  const isManager = roleRank(user.customClaims.userRole ?? 'user', user.customClaims) >= 2
+  const isManager = canManage(roleOfClaims(user.customClaims), user.customClaims)
   if (active.length === 0) {
     return (
       <div className="notice">

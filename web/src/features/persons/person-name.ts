@@ -1,11 +1,9 @@
 import type { Person } from '@bosted/domain/person'
+import { displayName } from '@bosted/domain/user'
 
-export const personName = (person: Pick<Person, 'firstName' | 'lastName'>): string =>
-  `${person.firstName} ${person.lastName}`.trim()
+export { initials } from '@bosted/domain/user'
 
-export function initials(person: Pick<Person, 'firstName' | 'lastName'>): string {
-  return `${person.firstName.charAt(0)}${person.lastName.charAt(0)}`.toUpperCase()
-}
+export const personName = (person: Pick<Person, 'firstName' | 'lastName'>): string => displayName(person)
 
 const collator = new Intl.Collator('da-DK', { sensitivity: 'base', numeric: true })
 

@@ -7,11 +7,11 @@ import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
 import { TableScroll } from '../../../components/ui/table-scroll.tsx'
 import { matchesSearch } from '../../../features/location-settings/search.ts'
 import { getLocationPersons } from '../../../features/persons/api/get-location-persons.ts'
-import { PersonAvatar } from '../../../features/persons/components/person-avatar.tsx'
 import { personName, sortByName } from '../../../features/persons/person-name.ts'
+import { PersonAvatar } from '../../../lib/avatars/person-avatar.tsx'
 import { queryKeys } from '../../../lib/query-keys.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
-import { useSettingsAccess } from './use-settings-access.ts'
+import { useSettingsAccess } from '../../use-settings-access.ts'
 
 /** Borgere: the active location's persons, searchable, each leading to their settings. */
 export function Component() {

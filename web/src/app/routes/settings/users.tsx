@@ -8,15 +8,15 @@ import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
 import { TableScroll } from '../../../components/ui/table-scroll.tsx'
 import { matchesSearch } from '../../../features/location-settings/search.ts'
 import { TemporaryPassword } from '../../../features/passwords/components/temporary-password.tsx'
-import { PersonAvatar } from '../../../features/persons/components/person-avatar.tsx'
 import { personName, sortByName } from '../../../features/persons/person-name.ts'
 import { getLocationStaff } from '../../../features/users-admin/api/get-location-staff.ts'
 import { setUserRole, updateUser } from '../../../features/users-admin/api/update-user.ts'
 import { type EditedUser, EditUserDialog } from '../../../features/users-admin/components/edit-user-dialog.tsx'
 import { canEditUser } from '../../../features/users-admin/user-access.ts'
+import { PersonAvatar } from '../../../lib/avatars/person-avatar.tsx'
 import { toastPromise } from '../../../lib/toast.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
-import { type SettingsAccess, useSettingsAccess } from './use-settings-access.ts'
+import { type SettingsAccess, useSettingsAccess } from '../../use-settings-access.ts'
 
 const staffKey = (locationId: string) => ['staff', 'location', locationId] as const
 

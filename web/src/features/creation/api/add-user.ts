@@ -1,6 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
 import { userPath } from '@bosted/domain/paths'
-import { type User, UserSchema } from '@bosted/domain/user'
+import { displayName, type User, UserSchema } from '@bosted/domain/user'
 import { api } from '../../../lib/api-client.ts'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 import type { PromiseMessages } from '../../../lib/toast.ts'
@@ -58,7 +58,7 @@ export async function addUser(form: ValidUserForm, now: Date = new Date(), run: 
   const userId = await run.createAuthAccount({
     email: form.email,
     password: form.password,
-    displayName: `${form.firstName} ${form.lastName}`.trim(),
+    displayName: displayName(form),
   })
   const undo = async (written: boolean) => {
     // The api removes only an account no staff document uses: the document goes first.

@@ -1,8 +1,7 @@
+import { NoteSchema, RegistrationSchema } from '@bosted/domain/answer'
 import { NOTES, REGISTRATIONS } from '@bosted/domain/paths'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
-import type { Parsed } from '../../../lib/parse-records.ts'
-import { toNotes } from '../../notes/api/note-document.ts'
-import { toRegistrations } from '../../registrations/api/registration-document.ts'
+import { type Parsed, parseDocuments } from '../../../lib/parse-records.ts'
 import type { StatNote, StatRegistration } from '../compute.ts'
 
 /** A location's records in a collection group from `from` to `to` (days): the rules' `locationId` constraint. */
@@ -35,7 +34,7 @@ export async function getPeriodRegistrations(
 ): Promise<Parsed<StatRegistrationRow>> {
   const { lite, query } = await periodQuery(REGISTRATIONS, locationId, from, to)
   const snapshot = await lite.getDocs(query)
-  const { items, skipped } = toRegistrations(snapshot.docs)
+  const { items, skipped } = parseDocuments(REGISTRATIONS, RegistrationSchema, snapshot.docs)
   const rows = items.map((r) => ({
     personId: r.personId,
     day: r.day,
@@ -54,7 +53,7 @@ export async function getPeriodRegistrations(
 export async function getPeriodNotes(locationId: string, from: string, to: string): Promise<Parsed<StatNote>> {
   const { lite, query } = await periodQuery(NOTES, locationId, from, to)
   const snapshot = await lite.getDocs(query)
-  const { items, skipped } = toNotes(snapshot.docs)
+  const { items, skipped } = parseDocuments(NOTES, NoteSchema, snapshot.docs)
   return {
     items: items.map((note) => ({ personId: note.personId, day: note.day, createdAt: note.createdAt })),
     skipped,

@@ -1,5 +1,5 @@
 import { da } from '@bosted/domain/messages/da'
-import { USER_ROLES, type User, type UserRole } from '@bosted/domain/user'
+import { displayName, USER_ROLES, type User, type UserRole } from '@bosted/domain/user'
 import {
   FirstNameSchema,
   JOB_ROLE_MAX_LENGTH,
@@ -50,7 +50,7 @@ export function EditUserDialog({ user, canChangeRole, below, onSubmit, onClose }
       userRole: user.userRole === 'user' ? 'employee' : user.userRole,
     })
   }, [user, form])
-  const name = user === null ? '' : `${user.firstName} ${user.lastName}`.trim()
+  const name = user === null ? '' : displayName(user)
   return (
     <Dialog title={da.settingsList.editUser(name)} isOpen={user !== null} onClose={onClose}>
       {user !== null && (

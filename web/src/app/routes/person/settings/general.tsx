@@ -1,5 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
 import { NewPersonSchema, type Person } from '@bosted/domain/person'
+import { displayName } from '@bosted/domain/user'
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
@@ -55,11 +56,7 @@ export function Component() {
         />
       )}
       {person !== null && canEdit && (
-        <TemporaryPassword
-          userId={id}
-          name={`${person.firstName} ${person.lastName}`.trim()}
-          email={person.contact?.email ?? null}
-        />
+        <TemporaryPassword userId={id} name={displayName(person)} email={person.contact?.email ?? null} />
       )}
     </Page>
   )

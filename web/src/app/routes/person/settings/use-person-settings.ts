@@ -6,7 +6,7 @@ import { PERSON_UPDATE_TOASTS } from '../../../../features/person-settings/perso
 import { getPerson } from '../../../../features/persons/api/get-person.ts'
 import { queryKeys } from '../../../../lib/query-keys.ts'
 import { toastPromise } from '../../../../lib/toast.ts'
-import { useSettingsAccess } from '../../settings/use-settings-access.ts'
+import { useSettingsAccess } from '../../../use-settings-access.ts'
 
 /** The person of /person/{id}/settings/*, whether the viewer may change them, and SPEC §7's update. */
 export function usePersonSettings() {

@@ -1,6 +1,6 @@
 import type { Person } from '@bosted/domain/person'
-import { useStorageImage } from '../../avatars/use-storage-image.ts'
-import { initials } from '../person-name.ts'
+import { initials } from '@bosted/domain/user'
+import { useStorageImage } from './use-storage-image.ts'
 
 type Props = { person: Pick<Person, 'firstName' | 'lastName' | 'avatarUrl'>; size?: 'small' | 'large' }
 
