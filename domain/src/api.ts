@@ -14,6 +14,8 @@ export const LogoutRequestSchema = z.object({
 })
 export const ValidateRequestSchema = z.object({ token: z.string().optional() })
 export const ValidateResponseSchema = z.object({ isValid: z.boolean() })
+/** POST /api/auth/token: a custom token for the session's holder to sign Firebase Auth in with. */
+export const CustomTokenResponseSchema = z.object({ customToken: z.string().min(1) })
 export const GetUserByIdQuerySchema = z.object({ id: z.string().min(1).max(128) })
 export const CreateUserRequestSchema = z.object({
   email: EmailSchema,

@@ -1,7 +1,7 @@
 import { da } from '@bosted/domain/messages/da'
 import { userPath } from '@bosted/domain/paths'
 import { displayName, type User, UserSchema } from '@bosted/domain/user'
-import { api } from '../../../lib/api-client.ts'
+import { apiSend } from '../../../lib/api-client.ts'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 import type { PromiseMessages } from '../../../lib/toast.ts'
 import type { ValidUserForm } from '../user-form.ts'
@@ -28,7 +28,7 @@ async function deleteUser(userId: string): Promise<void> {
 
 /** The api's role call keeps the admin claim and userRole together (ADR 0004); only admins may. */
 async function setAdminRole(userId: string): Promise<void> {
-  await api(`/user/${encodeURIComponent(userId)}/role`, { method: 'PUT', body: { userRole: 'admin', admin: true } })
+  await apiSend(`/user/${encodeURIComponent(userId)}/role`, { method: 'PUT', body: { userRole: 'admin', admin: true } })
 }
 
 const steps: AddUserSteps = { createAuthAccount, removeAuthAccount, writeUser, deleteUser, setAdminRole }

@@ -1,3 +1,4 @@
+import { CustomTokenResponseSchema } from '@bosted/domain/api'
 import { signInWithCustomToken } from 'firebase/auth'
 import { ApiError, api } from '../../../lib/api-client.ts'
 import { getFirebase } from '../../../lib/firebase.ts'
@@ -16,7 +17,7 @@ export async function ensureAuthUser(id: string): Promise<void> {
   if (firebase.auth.currentUser?.uid === id) return
   // A 401 says the session itself is gone (ended on this device, or "Log ud på alle enheder"
   // elsewhere): the stored user must go too (SPEC §4), not stay on screen until the next check.
-  const { customToken } = await api<{ customToken: string }>('/auth/token', { method: 'POST' }).catch(
+  const { customToken } = await api('/auth/token', CustomTokenResponseSchema, { method: 'POST' }).catch(
     (error: unknown) => {
       throw error instanceof ApiError && error.status === 401 ? new SessionExpiredError() : error
     },

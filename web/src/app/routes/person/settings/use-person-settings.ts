@@ -1,4 +1,4 @@
-import type { Person } from '@bosted/domain/person'
+import type { Person, PersonUpdate } from '@bosted/domain/person'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useParams } from 'react-router-dom'
 import { updatePerson } from '../../../../features/person-settings/api/update-person.ts'
@@ -18,7 +18,7 @@ export function usePersonSettings() {
   const canEdit =
     person != null && (isAdmin || (isManager && (user?.locations ?? []).includes(person.locationId ?? '')))
   const save = useMutation({
-    mutationFn: (changes: Record<string, unknown>) => toastPromise(updatePerson(id, changes), PERSON_UPDATE_TOASTS),
+    mutationFn: (changes: PersonUpdate) => toastPromise(updatePerson(id, changes), PERSON_UPDATE_TOASTS),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['persons'] }),
