@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { da } from './messages/da.ts'
 import { PASSWORD_POLICIES } from './password-policy.ts'
-import { USER_ROLES } from './user.ts'
+import { CustomClaimsSchema, USER_ROLES } from './user.ts'
 import { DisplayNameSchema, EmailSchema, PASSWORD_MAX_LENGTH, PasswordSchema } from './validation.ts'
 
 /** Request/response contracts of the api (SPEC §7, DESIGN "Sessions and the api"). */
@@ -34,6 +34,10 @@ export const UserRecordResponseSchema = z.object({
     disabled: z.boolean(),
     customClaims: z.record(z.string(), z.unknown()),
   }),
+})
+/** What the web reads of GET /api/user/getUserById: the record's claims (null or absent: none). */
+export const UserClaimsResponseSchema = z.object({
+  data: z.object({ customClaims: CustomClaimsSchema.nullish() }),
 })
 
 /** Cookie names read by the web (SPEC §3). */

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { canAdminister, canManage, displayName, roleOfClaims } from './user.ts'
+import { canAdminister, canManage, roleOfClaims } from './user.ts'
 
 test('superusers and admins manage; employees do not', () => {
   expect(canManage('superuser')).toBe(true)
@@ -19,20 +19,4 @@ test('only admins administer, by role or by the admin claim', () => {
 test('the role of claims without a userRole is user', () => {
   expect(roleOfClaims({})).toBe('user')
   expect(roleOfClaims({ userRole: 'superuser' })).toBe('superuser')
-})
-
-test('a display name is first and last name with one space', () => {
-  expect(displayName({ firstName: 'Anne', lastName: 'Holm' })).toBe('Anne Holm')
-})
-
-test('a display name has no stray space when a part is empty or missing', () => {
-  expect(displayName({ firstName: 'Anne', lastName: '' })).toBe('Anne')
-  expect(displayName({ firstName: '', lastName: 'Holm' })).toBe('Holm')
-  expect(displayName({ firstName: ' Anne', lastName: '' })).toBe('Anne')
-  expect(displayName({})).toBe('')
-})
-
-test('a display name ignores parts that are not strings (an unparsed document)', () => {
-  expect(displayName({ firstName: 'Anne', lastName: 7 })).toBe('Anne')
-  expect(displayName({ firstName: null, lastName: 'Holm' })).toBe('Holm')
 })

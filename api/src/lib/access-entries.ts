@@ -8,8 +8,8 @@ import {
   type AccessRole,
   type AuditLogRecord,
 } from '@bosted/domain/access-log'
+import { displayName } from '@bosted/domain/names'
 import { PERSON_OBJECTS_ROOT, PERSON_SUBCOLLECTIONS, PERSONS, personPath, userPath } from '@bosted/domain/paths'
-import { displayName } from '@bosted/domain/user'
 import type { Firestore } from 'firebase-admin/firestore'
 import { isDocumentId } from './access.ts'
 

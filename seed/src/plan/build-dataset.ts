@@ -9,6 +9,7 @@ import {
   RegistrationSchema,
   UserSchema,
 } from '@bosted/domain'
+import { displayName } from '@bosted/domain/names'
 import {
   ANSWERS,
   COLLECTION_IDS,
@@ -29,7 +30,6 @@ import {
   userAvatarObject,
   userPath,
 } from '@bosted/domain/paths'
-import { displayName } from '@bosted/domain/user'
 import {
   LOCATION_SCALES,
   LOW_VALUE_COMMENTS,

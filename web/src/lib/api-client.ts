@@ -1,4 +1,3 @@
-import { ApiErrorBodySchema } from '@bosted/domain/errors'
 import type { z } from 'zod'
 
 /** An api answer other than 2xx, with the api's stable error code when it sent one. */
@@ -25,6 +24,8 @@ async function request(path: string, init: Init): Promise<unknown> {
   const body: unknown = await response.json().catch(() => null)
   if (!response.ok) {
     // The api's error shape (domain ApiErrorBodySchema); a proxy's page or an empty body has no code.
+    // Loaded on an error only: zod stays out of the sign-in page's first load (web/BENCHMARKS.md).
+    const { ApiErrorBodySchema } = await import('@bosted/domain/errors')
     const parsed = ApiErrorBodySchema.safeParse(body)
     const error = parsed.success ? parsed.data.error : null
     throw new ApiError(response.status, error?.code ?? null, error?.message ?? `HTTP ${response.status}`)
@@ -38,8 +39,15 @@ async function request(path: string, init: Init): Promise<unknown> {
  * not fit throws the schema's error, never reaches the caller cast). Network failures reject with
  * the browser's TypeError.
  */
-export async function api<S extends z.ZodType>(path: string, schema: S, init: Init = {}): Promise<z.output<S>> {
-  return schema.parse(await request(path, init))
+export async function api<S extends z.ZodType>(
+  path: string,
+  schema: S | Promise<S>,
+  init: Init = {},
+): Promise<z.output<S>> {
+  // A schema may come as a promise (a dynamic import), loaded while the request runs: a page whose
+  // first load must stay small (the sign-in page) then carries no zod schemas (web/BENCHMARKS.md).
+  const [body, parser] = await Promise.all([request(path, init), schema])
+  return parser.parse(body)
 }
 
 /** A write whose answer the caller does not read (the status says it all): non-2xx is an ApiError. */

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import { describeAccess, formatAccessTime } from '@bosted/domain/access-log'
 import { toCsv } from '@bosted/domain/csv'
 import { daAccessLog, daExportSummary } from '@bosted/domain/messages/da-access-log'
+import { displayName } from '@bosted/domain/names'
 import {
   notesPath,
   PERSON_SUBCOLLECTIONS,
@@ -10,7 +11,6 @@ import {
   personPath,
   registrationsPath,
 } from '@bosted/domain/paths'
-import { displayName } from '@bosted/domain/user'
 import type { DocumentData, Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore'
 import { FieldPath } from 'firebase-admin/firestore'
 import { ZipFile } from 'yazl'

@@ -1,7 +1,7 @@
+import { displayName } from '@bosted/domain/names'
 import type { Person } from '@bosted/domain/person'
-import { displayName } from '@bosted/domain/user'
 
-export { initials } from '@bosted/domain/user'
+export { initials } from '@bosted/domain/names'
 
 export const personName = (person: Pick<Person, 'firstName' | 'lastName'>): string => displayName(person)
 

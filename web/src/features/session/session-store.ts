@@ -1,5 +1,5 @@
+import { displayName } from '@bosted/domain/names'
 import type { ActiveUser } from '@bosted/domain/user'
-import { displayName } from '@bosted/domain/user'
 import { proxy, subscribe } from 'valtio'
 
 /**

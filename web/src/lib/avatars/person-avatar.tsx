@@ -1,5 +1,5 @@
+import { initials } from '@bosted/domain/names'
 import type { Person } from '@bosted/domain/person'
-import { initials } from '@bosted/domain/user'
 import { useStorageImage } from './use-storage-image.ts'
 
 type Props = { person: Pick<Person, 'firstName' | 'lastName' | 'avatarUrl'>; size?: 'small' | 'large' }

@@ -1,6 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
+import { displayName } from '@bosted/domain/names'
 import { DEFAULT_LOCALE, type Person, PersonSchema } from '@bosted/domain/person'
-import { displayName } from '@bosted/domain/user'
 import type { PromiseMessages } from '../../../lib/toast.ts'
 import { type AnswerDraft, answerValue, type ValidPersonForm } from '../person-form.ts'
 import { AuthCreateError, createAuthAccount, removeAuthAccount } from './auth-accounts.ts'

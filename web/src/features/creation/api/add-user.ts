@@ -1,6 +1,7 @@
 import { da } from '@bosted/domain/messages/da'
+import { displayName } from '@bosted/domain/names'
 import { userPath } from '@bosted/domain/paths'
-import { displayName, type User, UserSchema } from '@bosted/domain/user'
+import { type User, UserSchema } from '@bosted/domain/user'
 import { apiSend } from '../../../lib/api-client.ts'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 import type { PromiseMessages } from '../../../lib/toast.ts'

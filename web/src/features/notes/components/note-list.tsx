@@ -1,6 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
+import { displayName } from '@bosted/domain/names'
 import type { Person } from '@bosted/domain/person'
-import { displayName } from '@bosted/domain/user'
 import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { PersonAvatar } from '../../../lib/avatars/person-avatar.tsx'

@@ -1,5 +1,6 @@
+import { displayName } from '@bosted/domain/names'
 import { USERS } from '@bosted/domain/paths'
-import { displayName, UserSchema } from '@bosted/domain/user'
+import { UserSchema } from '@bosted/domain/user'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 import { parseRecords } from '../../../lib/parse-records.ts'
 

@@ -1,5 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
-import { displayName, USER_ROLES, type User, type UserRole } from '@bosted/domain/user'
+import { displayName } from '@bosted/domain/names'
+import { USER_ROLES, type User, type UserRole } from '@bosted/domain/user'
 import {
   FirstNameSchema,
   JOB_ROLE_MAX_LENGTH,

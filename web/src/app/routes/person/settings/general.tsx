@@ -1,6 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
+import { displayName } from '@bosted/domain/names'
 import { NewPersonSchema, type Person } from '@bosted/domain/person'
-import { displayName } from '@bosted/domain/user'
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,

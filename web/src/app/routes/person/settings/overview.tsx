@@ -1,5 +1,5 @@
 import { da } from '@bosted/domain/messages/da'
-import { displayName } from '@bosted/domain/user'
+import { displayName } from '@bosted/domain/names'
 import { Link } from 'react-router-dom'
 import { Page } from '../../../../components/ui/page.tsx'
 import { usePersonSettings } from './use-person-settings.ts'
