@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { bostedAccessClassifier } from '@bosted/domain/access-classifier'
 import { startEmulatorLite } from '../src/index.ts'
 
 const PROJECT = 'demo-access-bench'
@@ -85,7 +86,14 @@ async function compare(
 const dirs = [mkdtempSync(join(tmpdir(), 'access-on-')), mkdtempSync(join(tmpdir(), 'access-off-'))]
 // The same mock token on both sides (the log's cost is measured here; identity-bench.ts measures
 // verification), so both accept unsigned tokens.
-const lax = { firestorePort: 0, storagePort: 0, authPort: 0, acceptUnsignedTokens: true }
+const lax = {
+  firestorePort: 0,
+  storagePort: 0,
+  authPort: 0,
+  acceptUnsignedTokens: true,
+  // As the stack starts it: the domain says which paths are a person's data.
+  accessClassifier: bostedAccessClassifier,
+}
 const [withLog, withoutLog] = await Promise.all([
   startEmulatorLite({ ...lax, dataDir: dirs[0] }),
   startEmulatorLite({ ...lax, dataDir: dirs[1], accessLog: false }),
