@@ -6,8 +6,8 @@ import { Page } from '../../../components/ui/page.tsx'
 import { TabsNav } from '../../../components/ui/tabs-nav.tsx'
 import { locations } from '../../../features/locations/locations-store.ts'
 import { getPerson } from '../../../features/persons/api/get-person.ts'
+import { PersonAvatar } from '../../../features/persons/components/person-avatar.tsx'
 import { personName } from '../../../features/persons/person-name.ts'
-import { PersonAvatar } from '../../../lib/avatars/person-avatar.tsx'
 import { queryKeys } from '../../../lib/query-keys.ts'
 
 /** A person's own pages: who (avatar, name, location) and the tabs Dagsoversigt · Dagbog · Indstillinger. */

@@ -19,8 +19,8 @@ import {
   type ValidPersonForm,
 } from '../../../../features/creation/person-form.ts'
 import { usePolicyRef, withPasswordPolicy } from '../../../../features/passwords/password-rules.ts'
-import { savePersonAvatar } from '../../../../features/person-settings/api/save-person-avatar.ts'
-import { PERSON_UPDATE_TOASTS } from '../../../../features/person-settings/person-changes.ts'
+import { savePersonAvatar } from '../../../../features/persons/api/save-person-avatar.ts'
+import { PERSON_UPDATE_TOASTS } from '../../../../features/persons/person-changes.ts'
 import { toastPromise } from '../../../../lib/toast.ts'
 import { RouteLoading } from '../../../layout/route-loading.tsx'
 import { useSettingsAccess } from '../../../use-settings-access.ts'

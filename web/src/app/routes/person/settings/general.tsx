@@ -19,11 +19,7 @@ import { LeaveGuard } from '../../../../components/ui/leave-guard.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
 import { TextField } from '../../../../components/ui/text-field.tsx'
 import { TemporaryPassword } from '../../../../features/passwords/components/temporary-password.tsx'
-import {
-  type GeneralValues,
-  generalChanges,
-  generalValuesOf,
-} from '../../../../features/person-settings/person-changes.ts'
+import { type GeneralValues, generalChanges, generalValuesOf } from '../../../../features/persons/person-changes.ts'
 import { PersonAvatarSettings } from './person-avatar-settings.tsx'
 import { usePersonSettings } from './use-person-settings.ts'
 
