@@ -1,7 +1,7 @@
 import { DEFAULT_LOCATION_FEATURES, type LocationFeatures } from '@bosted/domain/location'
 import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
-import { roleRank } from '@bosted/domain/user'
+import { canManage, roleOfClaims } from '@bosted/domain/user'
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { SkippedNotice } from '../../components/ui/skipped-notice.tsx'
@@ -46,7 +46,7 @@ type Props = {
 export function Diary({ user, location, persons, isOwnDiary = false, filter, onFilter }: Props) {
   const queryClient = useQueryClient()
   const personIds = isOwnDiary ? persons.map((person) => person.id) : filter.personIds.slice(0, MAX_PERSON_FILTER)
-  const isManager = roleRank(user.customClaims.userRole ?? 'user', user.customClaims) >= 2
+  const isManager = canManage(roleOfClaims(user.customClaims), user.customClaims)
   const editor = { id: user.id, name: fullName(user) }
   const features = location.features ?? DEFAULT_LOCATION_FEATURES
   const cloudAllowed = features.dictation && features.cloudDictation

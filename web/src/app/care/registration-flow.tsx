@@ -1,6 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
-import { roleRank } from '@bosted/domain/user'
+import { canManage, roleOfClaims } from '@bosted/domain/user'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { getAnswerOptions } from '../../features/answers/api/get-answer-options.ts'
@@ -118,7 +118,7 @@ export function useRegistrationFlow(user: SessionUser, location: Location | null
     close()
   }
 
-  const isManager = roleRank(user.customClaims.userRole ?? 'user', user.customClaims) >= 2
+  const isManager = canManage(roleOfClaims(user.customClaims), user.customClaims)
   const name = person === null ? '' : personName(person)
   const dialogs = (
     <>

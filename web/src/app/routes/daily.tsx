@@ -1,6 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
-import { roleRank } from '@bosted/domain/user'
+import { canManage, roleOfClaims } from '@bosted/domain/user'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
@@ -177,7 +177,7 @@ function DailyOverview({ user, location, day, now, filter, onFilter }: OverviewP
   }
 
   const active = sortByName(persons.data.items.filter((person) => !person.settings.disabled))
-  const isManager = roleRank(user.customClaims.userRole ?? 'user', user.customClaims) >= 2
+  const isManager = canManage(roleOfClaims(user.customClaims), user.customClaims)
   if (active.length === 0) {
     return (
       <div className="notice">

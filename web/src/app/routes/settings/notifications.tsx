@@ -7,7 +7,7 @@ import { updateLocationReminder } from '../../../features/location-settings/api/
 import { type LocationSummary, locations } from '../../../features/locations/locations-store.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
-import { useSettingsAccess } from './use-settings-access.ts'
+import { useSettingsAccess } from '../../use-settings-access.ts'
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
 

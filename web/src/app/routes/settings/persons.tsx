@@ -11,7 +11,7 @@ import { PersonAvatar } from '../../../features/persons/components/person-avatar
 import { personName, sortByName } from '../../../features/persons/person-name.ts'
 import { queryKeys } from '../../../lib/query-keys.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
-import { useSettingsAccess } from './use-settings-access.ts'
+import { useSettingsAccess } from '../../use-settings-access.ts'
 
 /** Borgere: the active location's persons, searchable, each leading to their settings. */
 export function Component() {

@@ -16,7 +16,7 @@ import { type EditedUser, EditUserDialog } from '../../../features/users-admin/c
 import { canEditUser } from '../../../features/users-admin/user-access.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
-import { type SettingsAccess, useSettingsAccess } from './use-settings-access.ts'
+import { type SettingsAccess, useSettingsAccess } from '../../use-settings-access.ts'
 
 const staffKey = (locationId: string) => ['staff', 'location', locationId] as const
 

@@ -4,10 +4,10 @@ import { LOCATION_NAME_MAX_LENGTH } from '@bosted/domain/validation'
 import { type FormEvent, useId, useState } from 'react'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field } from '../../../components/ui/field.tsx'
+import { deleteAvatar, uploadAvatar } from '../../../lib/avatars/api/avatar-object.ts'
+import { AvatarField } from '../../../lib/avatars/components/avatar-field.tsx'
+import { avatarErrorText, resizeImage } from '../../../lib/avatars/resize-image.ts'
 import { reportError } from '../../../lib/report-error.ts'
-import { deleteAvatar, uploadAvatar } from '../../avatars/api/avatar-object.ts'
-import { AvatarField } from '../../avatars/components/avatar-field.tsx'
-import { avatarErrorText, resizeImage } from '../../avatars/resize-image.ts'
 import type { LocationUpdate } from '../api/update-location.ts'
 
 const LOGO_LABELS = { legend: da.admin.logo, choose: da.admin.logoChoose, remove: da.admin.logoRemove }

@@ -1,3 +1,4 @@
+import { displayName } from '@bosted/domain/names'
 import { USERS } from '@bosted/domain/paths'
 import { UserSchema } from '@bosted/domain/user'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
@@ -14,5 +15,5 @@ export async function getLocationStaffNames(locationId: string): Promise<Map<str
   const { items } = parseRecords('users', snapshot.docs, (document) =>
     UserSchema.parse({ ...document.data(), id: document.id }),
   )
-  return new Map(items.map((user) => [user.id, `${user.firstName} ${user.lastName}`.trim()]))
+  return new Map(items.map((user) => [user.id, displayName(user)]))
 }

@@ -1,6 +1,6 @@
 import { userPath } from '@bosted/domain/paths'
 import type { UserRole } from '@bosted/domain/user'
-import { api } from '../../../lib/api-client.ts'
+import { apiSend } from '../../../lib/api-client.ts'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 
 export type UserChanges = { firstName: string; lastName: string; jobRole: string; disabled: boolean }
@@ -18,7 +18,7 @@ export async function updateUser(userId: string, changes: UserChanges): Promise<
 
 /** The api's role call (admins only): the document's userRole and the admin claim together. */
 export async function setUserRole(userId: string, userRole: UserRole): Promise<void> {
-  await api(`/user/${encodeURIComponent(userId)}/role`, {
+  await apiSend(`/user/${encodeURIComponent(userId)}/role`, {
     method: 'PUT',
     body: { userRole, admin: userRole === 'admin' },
   })

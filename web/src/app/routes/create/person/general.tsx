@@ -5,10 +5,10 @@ import { useFormContext } from 'react-hook-form'
 import { useNavigate, useOutletContext } from 'react-router-dom'
 import { Page } from '../../../../components/ui/page.tsx'
 import { TextField } from '../../../../components/ui/text-field.tsx'
-import { AvatarField } from '../../../../features/avatars/components/avatar-field.tsx'
-import { avatarErrorText, resizeImage } from '../../../../features/avatars/resize-image.ts'
 import { GENERAL_FIELDS, type PersonForm } from '../../../../features/creation/person-form.ts'
 import { passwordHintProps, usePasswordPolicy } from '../../../../features/passwords/password-rules.ts'
+import { AvatarField } from '../../../../lib/avatars/components/avatar-field.tsx'
+import { avatarErrorText, resizeImage } from '../../../../lib/avatars/resize-image.ts'
 import type { CreatePersonContext } from './layout.tsx'
 
 /** Step 1: who the person is and how they sign in. */

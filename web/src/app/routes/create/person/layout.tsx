@@ -19,11 +19,11 @@ import {
   type ValidPersonForm,
 } from '../../../../features/creation/person-form.ts'
 import { usePolicyRef, withPasswordPolicy } from '../../../../features/passwords/password-rules.ts'
-import { PERSON_UPDATE_TOASTS } from '../../../../features/person-settings/person-changes.ts'
+import { savePersonAvatar } from '../../../../features/persons/api/save-person-avatar.ts'
+import { PERSON_UPDATE_TOASTS } from '../../../../features/persons/person-changes.ts'
 import { toastPromise } from '../../../../lib/toast.ts'
 import { RouteLoading } from '../../../layout/route-loading.tsx'
-import { savePersonAvatar } from '../../person/settings/person-avatar-settings.tsx'
-import { useSettingsAccess } from '../../settings/use-settings-access.ts'
+import { useSettingsAccess } from '../../../use-settings-access.ts'
 
 export type ChosenAvatar = { image: Blob; preview: string }
 export type CreatePersonContext = {

@@ -15,9 +15,6 @@ import { useSnapshot } from 'valtio'
 import { LeaveGuard } from '../../../../components/ui/leave-guard.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
 import { TextField } from '../../../../components/ui/text-field.tsx'
-import { avatarPath, uploadAvatar } from '../../../../features/avatars/api/avatar-object.ts'
-import { AvatarField } from '../../../../features/avatars/components/avatar-field.tsx'
-import { avatarErrorText, resizeImage } from '../../../../features/avatars/resize-image.ts'
 import { ADD_USER_TOASTS, addUser } from '../../../../features/creation/api/add-user.ts'
 import { isEmailInUse } from '../../../../features/creation/api/auth-accounts.ts'
 import { userDraft } from '../../../../features/creation/draft-store.ts'
@@ -31,9 +28,12 @@ import {
 import { locations } from '../../../../features/locations/locations-store.ts'
 import { passwordHintProps, usePolicyRef, withPasswordPolicy } from '../../../../features/passwords/password-rules.ts'
 import { updateUserAvatar } from '../../../../features/users-admin/api/update-user-avatar.ts'
+import { avatarPath, uploadAvatar } from '../../../../lib/avatars/api/avatar-object.ts'
+import { AvatarField } from '../../../../lib/avatars/components/avatar-field.tsx'
+import { avatarErrorText, resizeImage } from '../../../../lib/avatars/resize-image.ts'
 import { toastPromise } from '../../../../lib/toast.ts'
 import { RouteLoading } from '../../../layout/route-loading.tsx'
-import { useSettingsAccess } from '../../settings/use-settings-access.ts'
+import { useSettingsAccess } from '../../../use-settings-access.ts'
 
 /** Opret bruger: a colleague with access to some of the creator's locations. */
 export function Component() {

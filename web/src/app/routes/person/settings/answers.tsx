@@ -1,7 +1,7 @@
 import { da } from '@bosted/domain/messages/da'
 import { useState } from 'react'
 import { Page } from '../../../../components/ui/page.tsx'
-import { AnswerAdmin } from '../../settings/answer-admin.tsx'
+import { AnswerAdmin } from '../../../../features/answer-admin/components/answer-admin.tsx'
 import { usePersonSettings } from './use-person-settings.ts'
 
 /** Svarmuligheder: the person's own options and whether the location's apply too. */

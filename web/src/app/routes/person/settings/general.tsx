@@ -1,4 +1,5 @@
 import { da } from '@bosted/domain/messages/da'
+import { displayName } from '@bosted/domain/names'
 import { NewPersonSchema, type Person } from '@bosted/domain/person'
 import {
   EMAIL_MAX_LENGTH,
@@ -18,11 +19,7 @@ import { LeaveGuard } from '../../../../components/ui/leave-guard.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
 import { TextField } from '../../../../components/ui/text-field.tsx'
 import { TemporaryPassword } from '../../../../features/passwords/components/temporary-password.tsx'
-import {
-  type GeneralValues,
-  generalChanges,
-  generalValuesOf,
-} from '../../../../features/person-settings/person-changes.ts'
+import { type GeneralValues, generalChanges, generalValuesOf } from '../../../../features/persons/person-changes.ts'
 import { PersonAvatarSettings } from './person-avatar-settings.tsx'
 import { usePersonSettings } from './use-person-settings.ts'
 
@@ -55,11 +52,7 @@ export function Component() {
         />
       )}
       {person !== null && canEdit && (
-        <TemporaryPassword
-          userId={id}
-          name={`${person.firstName} ${person.lastName}`.trim()}
-          email={person.contact?.email ?? null}
-        />
+        <TemporaryPassword userId={id} name={displayName(person)} email={person.contact?.email ?? null} />
       )}
     </Page>
   )

@@ -1,4 +1,5 @@
 import { da } from '@bosted/domain/messages/da'
+import { displayName } from '@bosted/domain/names'
 import { Link } from 'react-router-dom'
 import { Page } from '../../../../components/ui/page.tsx'
 import { usePersonSettings } from './use-person-settings.ts'
@@ -24,7 +25,7 @@ export function Component() {
             <Link to={`${base}/general`}>{da.pages.personSettingsGeneral}</Link>
           </dt>
           <dd>
-            {`${person.firstName} ${person.lastName}`.trim()}
+            {displayName(person)}
             {person.contact?.email ? ` · ${person.contact.email}` : ''}
             {person.contact?.phone ? ` · ${person.contact.phone}` : ''}
             {' · '}

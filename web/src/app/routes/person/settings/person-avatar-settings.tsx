@@ -1,19 +1,14 @@
 import type { Person } from '@bosted/domain/person'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { avatarPath, deleteAvatar, uploadAvatar } from '../../../../features/avatars/api/avatar-object.ts'
-import { AvatarField } from '../../../../features/avatars/components/avatar-field.tsx'
-import { avatarErrorText, resizeImage } from '../../../../features/avatars/resize-image.ts'
-import { updatePerson } from '../../../../features/person-settings/api/update-person.ts'
-import { PERSON_UPDATE_TOASTS } from '../../../../features/person-settings/person-changes.ts'
+import { savePersonAvatar } from '../../../../features/persons/api/save-person-avatar.ts'
+import { updatePerson } from '../../../../features/persons/api/update-person.ts'
+import { PERSON_UPDATE_TOASTS } from '../../../../features/persons/person-changes.ts'
 import { initials, personName } from '../../../../features/persons/person-name.ts'
+import { avatarPath, deleteAvatar } from '../../../../lib/avatars/api/avatar-object.ts'
+import { AvatarField } from '../../../../lib/avatars/components/avatar-field.tsx'
+import { avatarErrorText, resizeImage } from '../../../../lib/avatars/resize-image.ts'
 import { toastPromise } from '../../../../lib/toast.ts'
-
-/** Uploads a (resized) picture under persons/{id}/ and saves its URL on the person. */
-export async function savePersonAvatar(personId: string, image: Blob, onProgress: (fraction: number) => void) {
-  const url = await uploadAvatar(avatarPath({ kind: 'persons', id: personId }), image, onProgress)
-  await updatePerson(personId, { avatarUrl: url })
-}
 
 /** The person's picture: resized, uploaded under persons/{id}/, its URL saved; removal deletes it. */
 export function PersonAvatarSettings({ person, canEdit }: { person: Person; canEdit: boolean }) {

@@ -1,12 +1,12 @@
-import type { Person } from '@bosted/domain/person'
+import type { Person, PersonUpdate } from '@bosted/domain/person'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useParams } from 'react-router-dom'
-import { updatePerson } from '../../../../features/person-settings/api/update-person.ts'
-import { PERSON_UPDATE_TOASTS } from '../../../../features/person-settings/person-changes.ts'
 import { getPerson } from '../../../../features/persons/api/get-person.ts'
+import { updatePerson } from '../../../../features/persons/api/update-person.ts'
+import { PERSON_UPDATE_TOASTS } from '../../../../features/persons/person-changes.ts'
 import { queryKeys } from '../../../../lib/query-keys.ts'
 import { toastPromise } from '../../../../lib/toast.ts'
-import { useSettingsAccess } from '../../settings/use-settings-access.ts'
+import { useSettingsAccess } from '../../../use-settings-access.ts'
 
 /** The person of /person/{id}/settings/*, whether the viewer may change them, and SPEC §7's update. */
 export function usePersonSettings() {
@@ -18,7 +18,7 @@ export function usePersonSettings() {
   const canEdit =
     person != null && (isAdmin || (isManager && (user?.locations ?? []).includes(person.locationId ?? '')))
   const save = useMutation({
-    mutationFn: (changes: Record<string, unknown>) => toastPromise(updatePerson(id, changes), PERSON_UPDATE_TOASTS),
+    mutationFn: (changes: PersonUpdate) => toastPromise(updatePerson(id, changes), PERSON_UPDATE_TOASTS),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['persons'] }),

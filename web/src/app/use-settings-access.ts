@@ -1,7 +1,7 @@
-import { roleRank } from '@bosted/domain/user'
+import { canAdminister, canManage, roleOfClaims } from '@bosted/domain/user'
 import { useSnapshot } from 'valtio'
-import { type LocationSummary, locations } from '../../../features/locations/locations-store.ts'
-import { type SessionUser, session } from '../../../features/session/session-store.ts'
+import { type LocationSummary, locations } from '../features/locations/locations-store.ts'
+import { type SessionUser, session } from '../features/session/session-store.ts'
 
 export type SettingsAccess = {
   user: SessionUser | null
@@ -18,12 +18,11 @@ export function useSettingsAccess(): SettingsAccess {
   const { user } = useSnapshot(session)
   const { list, activeId, loaded } = useSnapshot(locations)
   const location = (list.find((candidate) => candidate.id === activeId) ?? null) as LocationSummary | null
-  const rank = user === null ? 0 : roleRank(user.customClaims.userRole ?? 'user', user.customClaims)
   return {
     user: user as SessionUser | null,
     location,
     loaded,
-    isManager: rank >= 2,
-    isAdmin: rank >= 3,
+    isManager: user !== null && canManage(roleOfClaims(user.customClaims), user.customClaims),
+    isAdmin: user !== null && canAdminister(roleOfClaims(user.customClaims), user.customClaims),
   }
 }

@@ -1,18 +1,15 @@
 import type { Answer } from '@bosted/domain/answer'
 import { da } from '@bosted/domain/messages/da'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { RouteLoading } from '../../../app/layout/route-loading.tsx'
 import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
-import { sortByOrder } from '../../../features/answer-admin/answer-order.ts'
-import type { AnswerOwner } from '../../../features/answer-admin/api/answer-owner.ts'
-import { getOwnerAnswers } from '../../../features/answer-admin/api/get-owner-answers.ts'
-import { addAnswer, saveAnswerOrder, updateAnswer } from '../../../features/answer-admin/api/save-answers.ts'
-import {
-  type AnswerInput,
-  AnswerOptionsEditor,
-} from '../../../features/answer-admin/components/answer-options-editor.tsx'
 import { isConcurrentEdit } from '../../../lib/concurrent-edit.ts'
 import { toastPromise } from '../../../lib/toast.ts'
-import { RouteLoading } from '../../layout/route-loading.tsx'
+import { sortByOrder } from '../answer-order.ts'
+import type { AnswerOwner } from '../api/answer-owner.ts'
+import { getOwnerAnswers } from '../api/get-owner-answers.ts'
+import { addAnswer, saveAnswerOrder, updateAnswer } from '../api/save-answers.ts'
+import { type AnswerInput, AnswerOptionsEditor } from './answer-options-editor.tsx'
 
 const ANSWER_TOASTS = { pending: da.answersAdmin.pending, resolved: da.answersAdmin.ok, rejected: da.answersAdmin.fail }
 const ORDER_TOASTS = {
