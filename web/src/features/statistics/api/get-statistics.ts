@@ -1,4 +1,9 @@
-import { expandStatistics, StatisticsResponseSchema, type StatNote, type StatRegistration } from '@bosted/domain/statistics'
+import {
+  expandStatistics,
+  StatisticsResponseSchema,
+  type StatNote,
+  type StatRegistration,
+} from '@bosted/domain/statistics'
 import { api } from '../../../lib/api-client.ts'
 
 /** What Statistik's figures take for a period: its registrations and the period before's, its diary entries. */
