@@ -16,7 +16,6 @@ vi.mock('../features/session/api/load-session-user.ts', () => ({
     locations: [],
   })),
 }))
-vi.mock('../features/locations/api/get-locations.ts', () => ({ getLocations: vi.fn(async () => []) }))
 vi.mock('../features/backend-status/api/get-backend-health.ts', () => ({ getBackendHealth: vi.fn(async () => 'ok') }))
 // The page's chunk is gone (an old build's file after a deploy).
 vi.mock('./routes/notes.tsx', () => {

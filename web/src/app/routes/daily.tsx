@@ -1,21 +1,26 @@
 import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
 import { roleRank } from '@bosted/domain/user'
-import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { Page } from '../../components/ui/page.tsx'
 import { SkippedNotice } from '../../components/ui/skipped-notice.tsx'
 import { StepNav } from '../../components/ui/step-nav.tsx'
+import { useAnswerOptions } from '../../features/answers/api/get-answer-options.ts'
 import type { LocationSummary } from '../../features/locations/locations-store.ts'
-import { locations } from '../../features/locations/locations-store.ts'
-import { getDayNoteCounts } from '../../features/notes/api/get-day-note-counts.ts'
-import { getLocationPersons } from '../../features/persons/api/get-location-persons.ts'
+import { useActiveLocation } from '../../features/locations/use-active-location.ts'
+import { useDayNoteCounts } from '../../features/notes/api/get-day-note-counts.ts'
+import { useLocationPersons } from '../../features/persons/api/get-location-persons.ts'
 import { PersonAvatar } from '../../features/persons/components/person-avatar.tsx'
 import { personName, sortByName } from '../../features/persons/person-name.ts'
-import { getDayRegistrations } from '../../features/registrations/api/get-day-registrations.ts'
+import { useDayRegistrations } from '../../features/registrations/api/get-day-registrations.ts'
 import type { StoredRegistration } from '../../features/registrations/api/registration-document.ts'
+import {
+  RegistrationDialogs,
+  type RegistrationFlow,
+  useRegistrationFlow,
+} from '../../features/registrations/components/registration-flow.tsx'
 import { RegistrationList } from '../../features/registrations/components/registration-list.tsx'
 import {
   countStatuses,
@@ -24,12 +29,10 @@ import {
   registrationStatus,
   reminderTimeFor,
 } from '../../features/registrations/registration-status.ts'
-import { type SessionUser, session } from '../../features/session/session-store.ts'
-import { getLocationStaffNames } from '../../features/staff/api/get-location-staff-names.ts'
+import { fullName, type SessionUser, session } from '../../features/session/session-store.ts'
+import { useStaffNames } from '../../features/staff/api/get-location-staff-names.ts'
 import { addDays, formatDay, isDay, today } from '../../lib/days.ts'
-import { queryKeys } from '../../lib/query-keys.ts'
 import { useNow } from '../../lib/use-now.ts'
-import { type RegistrationFlow, useRegistrationFlow } from '../care/registration-flow.tsx'
 import { RouteLoading } from '../layout/route-loading.tsx'
 
 type Filter = 'all' | 'missing'
@@ -37,13 +40,12 @@ type Filter = 'all' | 'missing'
 /** Dagsoversigt: the active location's persons on one day (`?day=`), who is registered and who is missing. */
 export function Component() {
   const { user } = useSnapshot(session)
-  const { list, activeId, loaded } = useSnapshot(locations)
+  const { query: locations, location } = useActiveLocation(user?.locations ?? [])
   const [params, setParams] = useSearchParams()
   const now = useNow()
   const requested = params.get('day')
   const day = isDay(requested) ? requested : today(now)
   const filter: Filter = params.get('filter') === 'missing' ? 'missing' : 'all'
-  const location = list.find((candidate) => candidate.id === activeId) ?? null
 
   // A `day` that is no day shows today, and leaves the URL (replacing it, so Back does not return to it).
   const isBadDay = requested !== null && !isDay(requested)
@@ -78,8 +80,10 @@ export function Component() {
         <DayField day={day} onChange={(value) => change('day', value)} />
       </StepNav>
       <p className="daily__date">{formatDay(day)}</p>
-      {user === null || !loaded ? (
+      {user === null || locations.isPending ? (
         <RouteLoading />
+      ) : locations.isError ? (
+        <LoadFailed onRetry={() => void locations.refetch()} />
       ) : location === null ? (
         <p className="notice">{da.daily.noLocation}</p>
       ) : (
@@ -124,27 +128,20 @@ type OverviewProps = {
 }
 
 function DailyOverview({ user, location, day, now, filter, onFilter }: OverviewProps) {
-  const persons = useQuery({
-    queryKey: queryKeys.locationPersons(location.id),
-    queryFn: () => getLocationPersons(location.id),
-  })
-  const registrations = useQuery({
-    queryKey: queryKeys.dayRegistrations(location.id, day),
-    queryFn: () => getDayRegistrations(location.id, day),
-  })
-  const notes = useQuery({
-    queryKey: queryKeys.dayNoteCounts(location.id, day),
-    queryFn: () => getDayNoteCounts(location.id, day),
-  })
+  const persons = useLocationPersons(location.id)
+  const registrations = useDayRegistrations(location.id, day)
+  const notes = useDayNoteCounts(location.id, day)
   // Registrations carry their author's name; only older ones without it need the staff's names,
   // read once per location after the rows (a missing name is no failure).
-  const staff = useQuery({
-    queryKey: queryKeys.staffNames(location.id),
-    queryFn: () => getLocationStaffNames(location.id),
-    staleTime: 10 * 60_000,
+  const staff = useStaffNames(location.id, {
     enabled: registrations.data?.items.some((registration) => registration.createdByName === undefined) === true,
   })
-  const flow = useRegistrationFlow(user, { id: location.id, answerOptions: location.answerOptions ?? [] })
+  const isManager = roleRank(user.customClaims.userRole ?? 'user', user.customClaims) >= 2
+  const flow = useRegistrationFlow(
+    { id: user.id, name: fullName(user), isManager },
+    { id: location.id, answerOptions: location.answerOptions ?? [] },
+  )
+  const options = useAnswerOptions(flow.asking, flow.optionsLocation, { isDialog: true })
   const failed = [persons, registrations, notes].filter((query) => query.isError)
   const failure = failed[0]?.error
 
@@ -154,18 +151,11 @@ function DailyOverview({ user, location, day, now, filter, onFilter }: OverviewP
 
   if (failed.length > 0) {
     return (
-      <div className="notice notice--error" role="alert">
-        <p>{da.daily.loadFailed}</p>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => {
-            for (const query of failed) void query.refetch()
-          }}
-        >
-          {da.daily.retry}
-        </button>
-      </div>
+      <LoadFailed
+        onRetry={() => {
+          for (const query of failed) void query.refetch()
+        }}
+      />
     )
   }
   if (persons.data === undefined || registrations.data === undefined || notes.data === undefined) {
@@ -177,7 +167,6 @@ function DailyOverview({ user, location, day, now, filter, onFilter }: OverviewP
   }
 
   const active = sortByName(persons.data.items.filter((person) => !person.settings.disabled))
-  const isManager = roleRank(user.customClaims.userRole ?? 'user', user.customClaims) >= 2
   if (active.length === 0) {
     return (
       <div className="notice">
@@ -244,7 +233,7 @@ function DailyOverview({ user, location, day, now, filter, onFilter }: OverviewP
           <PersonRow key={row.person.id} {...row} day={day} names={names} flow={flow} isReadOnly={isFuture} />
         ))}
       </ul>
-      {flow.dialogs}
+      <RegistrationDialogs flow={flow} options={options} nameOf={personName} />
     </>
   )
 }
@@ -300,6 +289,17 @@ function PersonRow({ person, registrations, reminderTime, status, notes, day, na
         </footer>
       </article>
     </li>
+  )
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="notice notice--error" role="alert">
+      <p>{da.daily.loadFailed}</p>
+      <button type="button" className="button button--secondary" onClick={onRetry}>
+        {da.daily.retry}
+      </button>
+    </div>
   )
 }
 

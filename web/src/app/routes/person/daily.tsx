@@ -1,22 +1,25 @@
 import { da } from '@bosted/domain/messages/da'
-import { useQuery } from '@tanstack/react-query'
+import { roleRank } from '@bosted/domain/user'
 import { type ReactNode, useId } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { Page } from '../../../components/ui/page.tsx'
 import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
 import { StepNav } from '../../../components/ui/step-nav.tsx'
-import { locations } from '../../../features/locations/locations-store.ts'
-import { getPerson } from '../../../features/persons/api/get-person.ts'
+import { useAnswerOptions } from '../../../features/answers/api/get-answer-options.ts'
+import { useActiveLocation } from '../../../features/locations/use-active-location.ts'
+import { usePerson } from '../../../features/persons/api/get-person.ts'
 import { personName } from '../../../features/persons/person-name.ts'
-import { getPersonRegistrations } from '../../../features/registrations/api/get-person-registrations.ts'
+import { usePersonRegistrations } from '../../../features/registrations/api/get-person-registrations.ts'
+import {
+  RegistrationDialogs,
+  useRegistrationFlow,
+} from '../../../features/registrations/components/registration-flow.tsx'
 import { RegistrationList } from '../../../features/registrations/components/registration-list.tsx'
 import { dailyMeans, ValuesChart } from '../../../features/registrations/components/values-chart.tsx'
-import { type SessionUser, session } from '../../../features/session/session-store.ts'
-import { getLocationStaffNames } from '../../../features/staff/api/get-location-staff-names.ts'
+import { fullName, type SessionUser, session } from '../../../features/session/session-store.ts'
+import { useStaffNames } from '../../../features/staff/api/get-location-staff-names.ts'
 import { addDays, formatDay, formatShortDay, isDay, isoWeek, today, weekDays, weekStart } from '../../../lib/days.ts'
-import { queryKeys } from '../../../lib/query-keys.ts'
-import { useRegistrationFlow } from '../../care/registration-flow.tsx'
 import { RouteLoading } from '../../layout/route-loading.tsx'
 
 const CHART_DAYS = 30
@@ -25,7 +28,7 @@ const CHART_DAYS = 30
 export function Component() {
   const { id = '' } = useParams()
   const { user } = useSnapshot(session)
-  const { list } = useSnapshot(locations)
+  const { list } = useActiveLocation(user?.locations ?? [])
   const [params, setParams] = useSearchParams()
   const now = today()
   const requested = params.get('week')
@@ -33,35 +36,32 @@ export function Component() {
   const sunday = addDays(monday, 6)
   const chartFrom = addDays(now, -(CHART_DAYS - 1))
 
-  const person = useQuery({ queryKey: queryKeys.person(id), queryFn: () => getPerson(id) })
-  const week = useQuery({
-    queryKey: queryKeys.personRegistrations(id, monday, sunday),
-    queryFn: () => getPersonRegistrations(id, monday, sunday),
-  })
-  const chart = useQuery({
-    queryKey: queryKeys.personRegistrations(id, chartFrom, now),
-    queryFn: () => getPersonRegistrations(id, chartFrom, now),
-  })
+  const person = usePerson(id)
+  const week = usePersonRegistrations(id, monday, sunday)
+  const chart = usePersonRegistrations(id, chartFrom, now)
   const location = list.find((candidate) => candidate.id === person.data?.locationId)
   // Who registered: the location's staff names, read once per location (none is no failure).
   const locationId = person.data?.locationId ?? null
-  const staff = useQuery({
-    queryKey: queryKeys.staffNames(locationId ?? ''),
-    queryFn: () => getLocationStaffNames(locationId ?? ''),
-    staleTime: 10 * 60_000,
-    // Registrations carry their author's name; only older ones without it need this read.
+  // Registrations carry their author's name; only older ones without it need this read.
+  const staff = useStaffNames(locationId ?? '', {
     enabled:
       locationId !== null &&
       [...(week.data?.items ?? []), ...(chart.data?.items ?? [])].some(
         (registration) => registration.createdByName === undefined,
       ),
   })
+  const author = user as SessionUser
   const flow = useRegistrationFlow(
-    user as SessionUser,
+    {
+      id: author.id,
+      name: fullName(author),
+      isManager: roleRank(author.customClaims.userRole ?? 'user', author.customClaims) >= 2,
+    },
     person.data?.locationId == null
       ? null
       : { id: person.data.locationId, answerOptions: location?.answerOptions ?? [] },
   )
+  const options = useAnswerOptions(flow.asking, flow.optionsLocation, { isDialog: true })
   const goTo = (day: string) => setParams({ week: day })
   const headingId = useId()
 
@@ -134,7 +134,7 @@ export function Component() {
           })}
         </ol>
         <ValuesChart title={da.daily.chart} summary={da.daily.chartSummary(withValues)} points={points} />
-        {flow.dialogs}
+        <RegistrationDialogs flow={flow} options={options} nameOf={personName} />
       </>
     )
   }

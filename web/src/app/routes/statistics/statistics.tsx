@@ -10,10 +10,13 @@ import { useSnapshot } from 'valtio'
 import { Page } from '../../../components/ui/page.tsx'
 import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
 import { TableScroll } from '../../../components/ui/table-scroll.tsx'
-import { type LocationSummary, locations } from '../../../features/locations/locations-store.ts'
+import type { LocationSummary } from '../../../features/locations/locations-store.ts'
+import { useActiveLocation } from '../../../features/locations/use-active-location.ts'
+import { PeriodFilter } from '../../../features/notes/components/period-filter.tsx'
 import { type NotesFilter, notesFilterParams, parseNotesFilter } from '../../../features/notes/notes-filter.ts'
 import { getLocationPersons } from '../../../features/persons/api/get-location-persons.ts'
 import { personName, sortByName } from '../../../features/persons/person-name.ts'
+import { session } from '../../../features/session/session-store.ts'
 import {
   countPeriodNotes,
   getPeriodNotes,
@@ -39,7 +42,6 @@ import {
 } from '../../../features/statistics/compute.ts'
 import { dayOf, formatShortDay, formatTime, today } from '../../../lib/days.ts'
 import { queryKeys } from '../../../lib/query-keys.ts'
-import { PeriodFilter } from '../../care/period-filter.tsx'
 import { RouteLoading } from '../../layout/route-loading.tsx'
 
 /** At most this many persons are compared in the value chart (small multiples). */
@@ -55,14 +57,21 @@ const TREND_TEXT: Record<NonNullable<Trend>, string> = {
 
 /** Statistik: the active location over a period (URL), key figures, charts, the per-person table, CSV and print. */
 export function Component() {
-  const { list, activeId, loaded } = useSnapshot(locations)
+  const { user } = useSnapshot(session)
+  const { query: locations, location } = useActiveLocation(user?.locations ?? [])
   const [params, setParams] = useSearchParams()
   const filter = parseNotesFilter(params, today())
-  const location = list.find((candidate) => candidate.id === activeId) ?? null
   return (
     <Page title={da.pages.statisticsOverview} level={2}>
-      {!loaded ? (
+      {locations.isPending ? (
         <RouteLoading />
+      ) : locations.isError ? (
+        <div className="notice notice--error" role="alert">
+          <p>{da.statistics.loadFailed}</p>
+          <button type="button" className="button button--secondary" onClick={() => void locations.refetch()}>
+            {da.statistics.retry}
+          </button>
+        </div>
       ) : location === null ? (
         <p className="notice">{da.statistics.noLocation}</p>
       ) : (
@@ -121,7 +130,7 @@ function Statistics({ location, filter, onFilter }: Props) {
     <div className="statistics">
       <PeriodFilter
         key={JSON.stringify(filter)}
-        persons={sortByName(persons.data ?? [])}
+        persons={sortByName(persons.data ?? []).map((person) => ({ id: person.id, name: personName(person) }))}
         filter={filter}
         onFilter={onFilter}
         label={da.statistics.filters}

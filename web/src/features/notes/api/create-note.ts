@@ -1,6 +1,10 @@
 import { isCareDayAllowed } from '@bosted/domain/answer'
+import { da } from '@bosted/domain/messages/da'
 import { notesPath } from '@bosted/domain/paths'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { toastPromise } from '../../../lib/toast.ts'
+import { noteKeys } from './keys.ts'
 
 export type NewNote = {
   personId: string
@@ -31,4 +35,15 @@ export async function createNote(input: NewNote, now: Date = new Date()): Promis
     locationId: input.locationId,
   })
   return reference.id
+}
+
+/** Writes an entry with the promise toast; every diary list and count is read again afterwards. */
+export function useCreateNote() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: NewNote) =>
+      toastPromise(createNote(input), { pending: da.notes.pending, resolved: da.notes.ok, rejected: da.notes.fail }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: noteKeys.all }),
+    onError: (error) => console.warn('a diary entry could not be written', error.name),
+  })
 }

@@ -1,25 +1,24 @@
 import { isCareDayAllowed, NOTE_MAX_LENGTH, NoteTextSchema } from '@bosted/domain/answer'
 import { da } from '@bosted/domain/messages/da'
-import type { Person } from '@bosted/domain/person'
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
-import { LeaveGuard } from '../../components/ui/leave-guard.tsx'
-import type { DictationEngine } from '../../features/dictation/dictation.ts'
-import { insertAt } from '../../features/dictation/dictation.ts'
-import { DictationButton } from '../../features/dictation/dictation-button.tsx'
-import { useDictation } from '../../features/dictation/use-dictation.ts'
-import { clearNoteDraft, lastDraftPerson, loadNoteDraft, saveNoteDraft } from '../../features/notes/note-draft.ts'
-import { personName } from '../../features/persons/person-name.ts'
-import { isDay, today } from '../../lib/days.ts'
+import { LeaveGuard } from '../../../components/ui/leave-guard.tsx'
+import { isDay, today } from '../../../lib/days.ts'
+import { type DictationEngine, insertAt } from '../dictation/dictation.ts'
+import { DictationButton } from '../dictation/dictation-button.tsx'
+import { useDictation } from '../dictation/use-dictation.ts'
+import { clearNoteDraft, lastDraftPerson, loadNoteDraft, saveNoteDraft } from '../note-draft.ts'
 
 /** The counter shows from this many characters on. */
 const COUNTER_FROM = NOTE_MAX_LENGTH - 500
 
 export type NoteInput = { personId: string; day: string; text: string; dictated: boolean }
+/** A person an entry may be written for, as the editor names them. */
+export type PersonChoice = { id: string; name: string }
 
 type Props = {
   userId: string
   /** The persons an entry may be written for; one person: that person is fixed (their own diary page). */
-  persons: readonly Person[]
+  persons: readonly PersonChoice[]
   locationId: string
   engine: DictationEngine
   onSave: (input: NoteInput) => Promise<unknown>
@@ -30,7 +29,7 @@ type Props = {
  * counter near the limit and dictation. The draft survives a reload; leaving with text asks first.
  */
 export function NoteEditor({ userId, persons, locationId, engine, onSave }: Props) {
-  const fixed = persons.length === 1 ? (persons[0] as Person) : null
+  const fixed = persons.length === 1 ? (persons[0] as PersonChoice) : null
   const initialPerson = fixed?.id ?? pickPerson(persons, lastDraftPerson(userId))
   const [personId, setPersonId] = useState(initialPerson)
   const initial = useMemo(() => loadNoteDraft(userId, initialPerson), [userId, initialPerson])
@@ -132,7 +131,7 @@ export function NoteEditor({ userId, persons, locationId, engine, onSave }: Prop
               <option value="">{da.notes.choosePerson}</option>
               {persons.map((person) => (
                 <option key={person.id} value={person.id}>
-                  {personName(person)}
+                  {person.name}
                 </option>
               ))}
             </select>
@@ -206,6 +205,6 @@ export function NoteEditor({ userId, persons, locationId, engine, onSave }: Prop
   )
 }
 
-function pickPerson(persons: readonly Person[], last: string | null): string {
+function pickPerson(persons: readonly PersonChoice[], last: string | null): string {
   return last !== null && persons.some((person) => person.id === last) ? last : ''
 }
