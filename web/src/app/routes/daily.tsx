@@ -1,5 +1,4 @@
 import { da } from '@bosted/domain/messages/da'
-import type { Person } from '@bosted/domain/person'
 import { roleRank } from '@bosted/domain/user'
 import { useEffect, useId } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
@@ -15,20 +14,9 @@ import { useLocationPersons } from '../../features/persons/api/get-location-pers
 import { PersonAvatar } from '../../features/persons/components/person-avatar.tsx'
 import { personName, sortByName } from '../../features/persons/person-name.ts'
 import { useDayRegistrations } from '../../features/registrations/api/get-day-registrations.ts'
-import type { StoredRegistration } from '../../features/registrations/api/registration-document.ts'
-import {
-  RegistrationDialogs,
-  type RegistrationFlow,
-  useRegistrationFlow,
-} from '../../features/registrations/components/registration-flow.tsx'
-import { RegistrationList } from '../../features/registrations/components/registration-list.tsx'
-import {
-  countStatuses,
-  isFutureDay,
-  type RegistrationStatus,
-  registrationStatus,
-  reminderTimeFor,
-} from '../../features/registrations/registration-status.ts'
+import { DayRow } from '../../features/registrations/components/day-row.tsx'
+import { RegistrationDialogs, useRegistrationFlow } from '../../features/registrations/components/registration-flow.tsx'
+import { dayOverview, isFutureDay } from '../../features/registrations/registration-status.ts'
 import { fullName, type SessionUser, session } from '../../features/session/session-store.ts'
 import { useStaffNames } from '../../features/staff/api/get-location-staff-names.ts'
 import { addDays, formatDay, isDay, today } from '../../lib/days.ts'
@@ -180,20 +168,14 @@ function DailyOverview({ user, location, day, now, filter, onFilter }: OverviewP
     )
   }
 
-  const byPerson = new Map<string, StoredRegistration[]>()
-  for (const registration of registrations.data.items) {
-    byPerson.set(registration.personId, [...(byPerson.get(registration.personId) ?? []), registration])
-  }
-  const all = active.map((person) => {
-    const own = byPerson.get(person.id) ?? []
-    const reminderTime = reminderTimeFor(person.settings.notifications?.reminderTime, location.reminderTime)
-    const status = registrationStatus({ count: own.length, day, reminderTime, now, createdAt: person.createdAt })
-    return { person, registrations: own, reminderTime, status, notes: notes.data.get(person.id) ?? 0 }
+  const { rows, counts } = dayOverview({
+    persons: active,
+    registrations: registrations.data.items,
+    noteCounts: notes.data,
+    locationReminderTime: location.reminderTime,
+    day,
+    now,
   })
-  // One vocabulary for the summary, the filter and the badges; a person created after the day is
-  // counted as such and not listed (nothing was due from them).
-  const counts = countStatuses(all.map((row) => row.status))
-  const rows = all.filter((row) => row.status !== 'notApplicable')
   const shown = filter === 'missing' ? rows.filter((row) => row.status === 'missing') : rows
   const isFuture = isFutureDay(day, now)
   const emptyText =
@@ -229,66 +211,25 @@ function DailyOverview({ user, location, day, now, filter, onFilter }: OverviewP
       )}
       {shown.length === 0 && <p className="muted">{emptyText}</p>}
       <ul className="daily__list" aria-label={da.daily.persons}>
-        {shown.map((row) => (
-          <PersonRow key={row.person.id} {...row} day={day} names={names} flow={flow} isReadOnly={isFuture} />
-        ))}
+        {shown.map((row) => {
+          const base = `/person/${encodeURIComponent(row.person.id)}`
+          return (
+            <DayRow
+              key={row.person.id}
+              {...row}
+              name={personName(row.person)}
+              avatar={<PersonAvatar person={row.person} />}
+              links={{ daily: `${base}/daily`, notes: `${base}/notes?day=${day}` }}
+              authorName={(uid) => names.get(uid) ?? null}
+              flow={flow}
+              day={day}
+              isReadOnly={isFuture}
+            />
+          )
+        })}
       </ul>
       <RegistrationDialogs flow={flow} options={options} nameOf={personName} />
     </>
-  )
-}
-
-type RowProps = {
-  person: Person
-  registrations: StoredRegistration[]
-  reminderTime: string | null
-  status: RegistrationStatus
-  notes: number
-  day: string
-  names: Map<string, string>
-  flow: RegistrationFlow
-  /** A day still to come: no "Registrer". */
-  isReadOnly: boolean
-}
-
-function PersonRow({ person, registrations, reminderTime, status, notes, day, names, flow, isReadOnly }: RowProps) {
-  const nameId = useId()
-  const name = personName(person)
-  const base = `/person/${encodeURIComponent(person.id)}`
-  return (
-    <li className="daily-row">
-      <article aria-labelledby={nameId} className="daily-row__card">
-        <header className="daily-row__head">
-          <PersonAvatar person={person} />
-          <h2 id={nameId} className="daily-row__name">
-            <Link to={`${base}/daily`}>{name}</Link>
-          </h2>
-          <StatusBadge status={status} reminderTime={reminderTime} />
-        </header>
-        {registrations.length > 0 && (
-          <RegistrationList
-            registrations={registrations}
-            authorName={(uid) => names.get(uid) ?? null}
-            canChange={flow.canChange}
-            onCorrect={(registration) => flow.correct(person, registration)}
-            onDelete={(registration) => flow.remove(person, registration)}
-          />
-        )}
-        <footer className="daily-row__foot">
-          {notes > 0 && <Link to={`${base}/notes?day=${day}`}>{da.daily.notes(notes)}</Link>}
-          {!isReadOnly && (
-            <button
-              type="button"
-              className="button button--action"
-              aria-label={da.registration.registerFor(name)}
-              onClick={() => flow.register(person, day)}
-            >
-              {da.registration.register}
-            </button>
-          )}
-        </footer>
-      </article>
-    </li>
   )
 }
 
@@ -300,22 +241,5 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
         {da.daily.retry}
       </button>
     </div>
-  )
-}
-
-function StatusBadge({ status, reminderTime }: { status: RegistrationStatus; reminderTime: string | null }) {
-  const due = reminderTime === null ? da.daily.endOfDay : da.daily.reminderAt(reminderTime)
-  if (status === 'notApplicable') return null
-  if (status === 'registered') return <span className="badge badge--ok">{da.daily.registered}</span>
-  if (status === 'missing')
-    return (
-      <span className="badge badge--missing">
-        {da.daily.missing} <span className="badge__detail">({due})</span>
-      </span>
-    )
-  return (
-    <span className="badge">
-      {da.daily.notDue} <span className="badge__detail">({due})</span>
-    </span>
   )
 }
