@@ -11,6 +11,13 @@ import { getDayRegistrations } from '../../features/registrations/api/get-day-re
 import { session } from '../../features/session/session-store.ts'
 import { Component as Daily } from './daily.tsx'
 
+// The locations are read for real; their Firestore is offline (only the failure test reaches it).
+vi.mock('../../lib/firestore.ts', () => ({
+  getDb: async () => {
+    throw Object.assign(new Error('offline'), { code: 'unavailable' })
+  },
+  firestoreLite: async () => ({}),
+}))
 // Each api module's fetcher is the test's; its hook is the feature's key over that fetcher.
 vi.mock('../../features/persons/api/get-location-persons.ts', async () => {
   const { queryHook } = await import('../../test/query-hook.ts')
@@ -63,7 +70,8 @@ const person = (id: string, firstName: string, disabled = false) =>
     settings: { disabled },
   })
 
-let userLocations: LocationSummary[] = []
+// The user's locations as the session guard leaves them in the cache; null: their read failed.
+let userLocations: LocationSummary[] | null = []
 
 function showDaily(role: 'employee' | 'superuser', search = '?day=2025-01-06') {
   session.user = { id: 'u1', firstName: 'Signe', lastName: 'Dahl', customClaims: { userRole: role }, locations: ['a'] }
@@ -71,9 +79,10 @@ function showDaily(role: 'employee' | 'superuser', search = '?day=2025-01-06') {
     initialEntries: [`/daily${search}`],
   })
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  // The user's locations as the session guard leaves them in the cache.
-  client.setQueryData(locationsQueryOptions(['a']).queryKey, userLocations)
-  client.setQueryDefaults(locationsQueryOptions(['a']).queryKey, { staleTime: Number.POSITIVE_INFINITY })
+  if (userLocations !== null) {
+    client.setQueryData(locationsQueryOptions(['a']).queryKey, userLocations)
+    client.setQueryDefaults(locationsQueryOptions(['a']).queryKey, { staleTime: Number.POSITIVE_INFINITY })
+  }
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -98,6 +107,15 @@ test('without an active location the overview says so instead of showing an empt
       'Du har ingen aktiv lokation. Vælg en lokation i toppen, eller bed en administrator om adgang.',
     ),
   ).toBeInTheDocument()
+})
+
+test('locations that could not be read are said, with Prøv igen, never taken for no location', async () => {
+  userLocations = null
+  showDaily('employee')
+  const alert = await screen.findByRole('alert')
+  expect(alert).toHaveTextContent('Dagsoversigten kunne ikke hentes.')
+  expect(within(alert).getByRole('button', { name: 'Prøv igen' })).toBeInTheDocument()
+  expect(screen.queryByText(/Du har ingen aktiv lokation/)).toBeNull()
 })
 
 test('a location without persons says so, and a superuser is offered Opret borger', async () => {
