@@ -3,7 +3,7 @@ import { PersonSchema } from '@bosted/domain/person'
 import { render, screen } from '@testing-library/react'
 import { initializeApp } from 'firebase/app'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { clearActiveLocation } from '../features/locations/locations-store.ts'
 import { session } from '../features/session/session-store.ts'
 import { loadRuntimeConfig, setRuntimeConfig } from '../lib/config.ts'
@@ -50,6 +50,12 @@ function visit(path: string) {
   render(<RouterProvider router={router} />)
   return router
 }
+
+// The session guard reads the locations through the query cache's module, loaded on demand; loaded
+// once here so the first page's 1 s to show its heading is not spent compiling it under a busy CPU.
+beforeAll(async () => {
+  await import('../features/locations/api/get-locations.ts')
+})
 
 beforeEach(() => {
   setRuntimeConfig({

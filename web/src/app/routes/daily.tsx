@@ -1,9 +1,12 @@
 import { da } from '@bosted/domain/messages/da'
+import type { Person } from '@bosted/domain/person'
 import { roleRank } from '@bosted/domain/user'
 import { useEffect, useId } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
+import { Loading } from '../../components/ui/loading.tsx'
 import { Page } from '../../components/ui/page.tsx'
+import { QueryState } from '../../components/ui/query-state.tsx'
 import { SkippedNotice } from '../../components/ui/skipped-notice.tsx'
 import { StepNav } from '../../components/ui/step-nav.tsx'
 import { useAnswerOptions } from '../../features/answers/api/get-answer-options.ts'
@@ -14,14 +17,20 @@ import { useLocationPersons } from '../../features/persons/api/get-location-pers
 import { PersonAvatar } from '../../features/persons/components/person-avatar.tsx'
 import { personName, sortByName } from '../../features/persons/person-name.ts'
 import { useDayRegistrations } from '../../features/registrations/api/get-day-registrations.ts'
+import type { StoredRegistration } from '../../features/registrations/api/registration-document.ts'
 import { DayRow } from '../../features/registrations/components/day-row.tsx'
-import { RegistrationDialogs, useRegistrationFlow } from '../../features/registrations/components/registration-flow.tsx'
+import {
+  RegistrationDialogs,
+  type RegistrationFlow,
+  useRegistrationFlow,
+} from '../../features/registrations/components/registration-flow.tsx'
 import { dayOverview, isFutureDay } from '../../features/registrations/registration-status.ts'
 import { fullName, type SessionUser, session } from '../../features/session/session-store.ts'
 import { useStaffNames } from '../../features/staff/api/get-location-staff-names.ts'
 import { addDays, formatDay, isDay, today } from '../../lib/days.ts'
+import type { Parsed } from '../../lib/parse-records.ts'
+import { paths } from '../../lib/paths.ts'
 import { useNow } from '../../lib/use-now.ts'
-import { RouteLoading } from '../layout/route-loading.tsx'
 
 type Filter = 'all' | 'missing'
 
@@ -68,23 +77,27 @@ export function Component() {
         <DayField day={day} onChange={(value) => change('day', value)} />
       </StepNav>
       <p className="daily__date">{formatDay(day)}</p>
-      {user === null || locations.isPending ? (
-        <RouteLoading />
-      ) : locations.isError ? (
-        <LoadFailed onRetry={() => void locations.refetch()} />
-      ) : location === null ? (
-        <p className="notice">{da.daily.noLocation}</p>
-      ) : (
-        <DailyOverview
-          key={`${location.id}/${day}`}
-          user={user as SessionUser}
-          location={location}
-          day={day}
-          now={now}
-          filter={filter}
-          onFilter={(value) => change('filter', value === 'all' ? null : value)}
-        />
-      )}
+      <QueryState
+        query={locations}
+        errorMessage={da.daily.loadFailed}
+        report="the locations could not be loaded"
+        isEmpty={() => location === null}
+        empty={da.daily.noLocation}
+      >
+        {() =>
+          user === null || location === null ? null : (
+            <DailyOverview
+              key={`${location.id}/${day}`}
+              user={user as SessionUser}
+              location={location}
+              day={day}
+              now={now}
+              filter={filter}
+              onFilter={(value) => change('filter', value === 'all' ? null : value)}
+            />
+          )
+        }
+      </QueryState>
     </Page>
   )
 }
@@ -130,38 +143,69 @@ function DailyOverview({ user, location, day, now, filter, onFilter }: OverviewP
     { id: location.id, answerOptions: location.answerOptions ?? [] },
   )
   const options = useAnswerOptions(flow.asking, flow.optionsLocation, { isDialog: true })
-  const failed = [persons, registrations, notes].filter((query) => query.isError)
-  const failure = failed[0]?.error
+  return (
+    <QueryState
+      query={[persons, registrations, notes]}
+      errorMessage={da.daily.loadFailed}
+      report="the daily overview could not be loaded"
+      loading={
+        <div className="daily__placeholder" aria-busy="true">
+          <Loading />
+        </div>
+      }
+    >
+      {(personList, dayRegistrations, noteCounts) => (
+        <DayView
+          persons={personList}
+          registrations={dayRegistrations}
+          noteCounts={noteCounts}
+          staffNames={staff.data}
+          isManager={isManager}
+          flow={flow}
+          options={options}
+          location={location}
+          day={day}
+          now={now}
+          filter={filter}
+          onFilter={onFilter}
+        />
+      )}
+    </QueryState>
+  )
+}
 
-  useEffect(() => {
-    if (failure !== undefined) console.warn('the daily overview could not be loaded', (failure as Error).name)
-  }, [failure])
+type DayViewProps = Omit<OverviewProps, 'user'> & {
+  persons: Parsed<Person>
+  registrations: Parsed<StoredRegistration>
+  noteCounts: Map<string, number>
+  staffNames: Map<string, string> | undefined
+  isManager: boolean
+  flow: RegistrationFlow
+  options: Parameters<typeof RegistrationDialogs>[0]['options']
+}
 
-  if (failed.length > 0) {
-    return (
-      <LoadFailed
-        onRetry={() => {
-          for (const query of failed) void query.refetch()
-        }}
-      />
-    )
-  }
-  if (persons.data === undefined || registrations.data === undefined || notes.data === undefined) {
-    return (
-      <div className="daily__placeholder" aria-busy="true">
-        <RouteLoading />
-      </div>
-    )
-  }
-
-  const active = sortByName(persons.data.items.filter((person) => !person.settings.disabled))
+function DayView({
+  persons,
+  registrations,
+  noteCounts,
+  staffNames,
+  isManager,
+  flow,
+  options,
+  location,
+  day,
+  now,
+  filter,
+  onFilter,
+}: DayViewProps) {
+  const active = sortByName(persons.items.filter((person) => !person.settings.disabled))
   if (active.length === 0) {
     return (
       <div className="notice">
         <p>{da.daily.noPersons}</p>
         {isManager && (
           <p>
-            <Link to="/create/person">{da.daily.createPerson}</Link>
+            <Link to={paths.create.person}>{da.daily.createPerson}</Link>
           </p>
         )}
       </div>
@@ -170,8 +214,8 @@ function DailyOverview({ user, location, day, now, filter, onFilter }: OverviewP
 
   const { rows, counts } = dayOverview({
     persons: active,
-    registrations: registrations.data.items,
-    noteCounts: notes.data,
+    registrations: registrations.items,
+    noteCounts,
     locationReminderTime: location.reminderTime,
     day,
     now,
@@ -185,8 +229,8 @@ function DailyOverview({ user, location, day, now, filter, onFilter }: OverviewP
         ? da.daily.noneMissingYet(counts.notYet)
         : da.daily.noneMissing
   const names = new Map<string, string>([
-    ...(staff.data ?? []),
-    ...persons.data.items.map((person) => [person.id, personName(person)] as const),
+    ...(staffNames ?? []),
+    ...persons.items.map((person) => [person.id, personName(person)] as const),
   ])
 
   return (
@@ -204,22 +248,24 @@ function DailyOverview({ user, location, day, now, filter, onFilter }: OverviewP
         </fieldset>
       </div>
       {isFuture && <p className="notice">{da.daily.futureDay}</p>}
-      <SkippedNotice kind="persons" count={persons.data.skipped} />
-      <SkippedNotice kind="registrations" count={registrations.data.skipped} />
-      {registrations.data.items.length === 0 && registrations.data.skipped === 0 && !isFuture && (
+      <SkippedNotice kind="persons" count={persons.skipped} />
+      <SkippedNotice kind="registrations" count={registrations.skipped} />
+      {registrations.items.length === 0 && registrations.skipped === 0 && !isFuture && (
         <p className="muted">{da.daily.noRegistrations}</p>
       )}
       {shown.length === 0 && <p className="muted">{emptyText}</p>}
       <ul className="daily__list" aria-label={da.daily.persons}>
         {shown.map((row) => {
-          const base = `/person/${encodeURIComponent(row.person.id)}`
           return (
             <DayRow
               key={row.person.id}
               {...row}
               name={personName(row.person)}
               avatar={<PersonAvatar person={row.person} />}
-              links={{ daily: `${base}/daily`, notes: `${base}/notes?day=${day}` }}
+              links={{
+                daily: paths.person.daily(row.person.id),
+                notes: `${paths.person.notes(row.person.id)}?day=${day}`,
+              }}
               authorName={(uid) => names.get(uid) ?? null}
               flow={flow}
               day={day}
@@ -230,16 +276,5 @@ function DailyOverview({ user, location, day, now, filter, onFilter }: OverviewP
       </ul>
       <RegistrationDialogs flow={flow} options={options} nameOf={personName} />
     </>
-  )
-}
-
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div className="notice notice--error" role="alert">
-      <p>{da.daily.loadFailed}</p>
-      <button type="button" className="button button--secondary" onClick={onRetry}>
-        {da.daily.retry}
-      </button>
-    </div>
   )
 }

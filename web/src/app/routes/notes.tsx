@@ -49,7 +49,6 @@ export function Component() {
         location={{ id: location.id, features: location.features }}
         persons={sortByName(persons.data.items)}
         nameOf={personName}
-        loading={<RouteLoading />}
         filter={filter}
         onFilter={(next) => setParams(notesFilterParams(next))}
       />

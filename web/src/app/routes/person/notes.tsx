@@ -38,7 +38,6 @@ export function Component() {
           location={{ id: locationId, features: location?.features }}
           persons={[person.data]}
           nameOf={personName}
-          loading={<RouteLoading />}
           isOwnDiary
           filter={filter}
           onFilter={(next) => setParams(notesFilterParams({ ...next, personIds: [] }))}

@@ -3,6 +3,7 @@ import { notesPath } from '@bosted/domain/paths'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ConcurrentEditError, isConcurrentEdit } from '../../../lib/concurrent-edit.ts'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { reportError } from '../../../lib/report-error.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { correction, type Editor } from '../note-history.ts'
 import { noteKeys } from './keys.ts'
@@ -47,6 +48,6 @@ export function useCorrectNote(editor: Editor) {
         rejected: (error) => (isConcurrentEdit(error) ? da.notes.correctConflict : da.notes.correctFail),
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: noteKeys.all }),
-    onError: (error) => console.warn('a diary entry could not be written', error.name),
+    onError: reportError('a diary entry could not be written'),
   })
 }

@@ -3,6 +3,7 @@ import { da } from '@bosted/domain/messages/da'
 import { notesPath } from '@bosted/domain/paths'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { reportError } from '../../../lib/report-error.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { noteKeys } from './keys.ts'
 
@@ -44,6 +45,6 @@ export function useCreateNote() {
     mutationFn: (input: NewNote) =>
       toastPromise(createNote(input), { pending: da.notes.pending, resolved: da.notes.ok, rejected: da.notes.fail }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: noteKeys.all }),
-    onError: (error) => console.warn('a diary entry could not be written', error.name),
+    onError: reportError('a diary entry could not be written'),
   })
 }

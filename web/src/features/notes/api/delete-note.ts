@@ -2,6 +2,7 @@ import { da } from '@bosted/domain/messages/da'
 import { notesPath } from '@bosted/domain/paths'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { reportError } from '../../../lib/report-error.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { deletionMarker, type Editor } from '../note-history.ts'
 import { noteKeys } from './keys.ts'
@@ -29,6 +30,6 @@ export function useDeleteNote(editor: Editor) {
         rejected: da.notes.deleteFail,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: noteKeys.all }),
-    onError: (error) => console.warn('a diary entry could not be written', error.name),
+    onError: reportError('a diary entry could not be written'),
   })
 }

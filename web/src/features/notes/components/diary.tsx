@@ -1,7 +1,9 @@
 import { DEFAULT_LOCATION_FEATURES, type LocationFeatures } from '@bosted/domain/location'
 import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
-import { type ReactNode, useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
+import { Loading } from '../../../components/ui/loading.tsx'
+import { QueryState } from '../../../components/ui/query-state.tsx'
 import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
 import { useCorrectNote } from '../api/correct-note.ts'
 import { useCreateNote } from '../api/create-note.ts'
@@ -25,8 +27,6 @@ type Props = {
   persons: readonly Person[]
   /** How a person is named in the editor and the filter. */
   nameOf: (person: Person) => string
-  /** What shows while the first page loads (the app's loading state). */
-  loading: ReactNode
   /** One person's own diary (/person/{id}/notes): no person filter, and the person is not repeated. */
   isOwnDiary?: boolean
   filter: NotesFilter
@@ -37,7 +37,7 @@ type Props = {
  * The diary of a location (/notes) or of one person (/person/{id}/notes): the editor, the filters,
  * the entries page by page, and correcting and deleting them with their promise toasts.
  */
-export function Diary({ author, location, persons, nameOf, loading, isOwnDiary = false, filter, onFilter }: Props) {
+export function Diary({ author, location, persons, nameOf, isOwnDiary = false, filter, onFilter }: Props) {
   const personIds = isOwnDiary ? persons.map((person) => person.id) : filter.personIds.slice(0, MAX_PERSON_FILTER)
   const editor = { id: author.id, name: author.name }
   const features = location.features ?? DEFAULT_LOCATION_FEATURES
@@ -57,9 +57,6 @@ export function Diary({ author, location, persons, nameOf, loading, isOwnDiary =
     to: filter.to,
     text: filter.query,
   })
-  useEffect(() => {
-    if (list.error !== null) console.warn('the diary could not be loaded', list.error.name)
-  }, [list.error])
   const create = useCreateNote()
   const correct = useCorrectNote(editor)
   const remove = useDeleteNote(editor)
@@ -100,41 +97,43 @@ export function Diary({ author, location, persons, nameOf, loading, isOwnDiary =
         label={da.notes.filters}
         hasSearch
       />
-      {list.isError ? (
-        <div className="notice notice--error" role="alert">
-          <p>{da.notes.loadFailed}</p>
-          <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
-            {da.notes.retry}
-          </button>
-        </div>
-      ) : list.isPending ? (
-        <div aria-busy="true">{loading}</div>
-      ) : (
-        <>
-          <SkippedNotice kind="notes" count={skipped} />
-          {notes.length === 0 && !list.hasNextPage && (
-            <p className="muted">{filter.query === '' ? da.notes.none : da.notes.noneFound(filter.query)}</p>
-          )}
-          <NoteList
-            notes={notes}
-            persons={isOwnDiary ? null : byId}
-            canCorrect={(note) => (note.createdBy === author.id || author.isManager) && hasCorrectionsLeft(note)}
-            canDelete={() => author.isManager}
-            onCorrect={setCorrecting}
-            onDelete={setDeleting}
-          />
-          {list.hasNextPage && (
-            <button
-              type="button"
-              className="button button--secondary diary__more"
-              disabled={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
-            >
-              {da.notes.more}
-            </button>
-          )}
-        </>
-      )}
+      <QueryState
+        query={list}
+        errorMessage={da.notes.loadFailed}
+        report="the diary could not be loaded"
+        loading={
+          <div aria-busy="true">
+            <Loading />
+          </div>
+        }
+      >
+        {() => (
+          <>
+            <SkippedNotice kind="notes" count={skipped} />
+            {notes.length === 0 && !list.hasNextPage && (
+              <p className="muted">{filter.query === '' ? da.notes.none : da.notes.noneFound(filter.query)}</p>
+            )}
+            <NoteList
+              notes={notes}
+              persons={isOwnDiary ? null : byId}
+              canCorrect={(note) => (note.createdBy === author.id || author.isManager) && hasCorrectionsLeft(note)}
+              canDelete={() => author.isManager}
+              onCorrect={setCorrecting}
+              onDelete={setDeleting}
+            />
+            {list.hasNextPage && (
+              <button
+                type="button"
+                className="button button--secondary diary__more"
+                disabled={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                {da.notes.more}
+              </button>
+            )}
+          </>
+        )}
+      </QueryState>
       <CorrectNoteDialog
         note={correcting}
         onClose={() => setCorrecting(null)}

@@ -2,6 +2,7 @@ import { da } from '@bosted/domain/messages/da'
 import { registrationsPath } from '@bosted/domain/paths'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { reportError } from '../../../lib/report-error.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { registrationKeys } from './keys.ts'
 
@@ -22,6 +23,6 @@ export function useDeleteRegistration() {
         rejected: da.registration.deleteFail,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: registrationKeys.all }),
-    onError: (error) => console.warn('a registration could not be written', error.name),
+    onError: reportError('a registration could not be written'),
   })
 }

@@ -1,6 +1,7 @@
 import type { Answer } from '@bosted/domain/answer'
 import { da } from '@bosted/domain/messages/da'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { reportError } from '../../../lib/report-error.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { createRegistration } from './create-registration.ts'
 import { registrationKeys } from './keys.ts'
@@ -49,6 +50,6 @@ export function useSaveOwnAnswer() {
         rejected: da.registration.fail,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: registrationKeys.all }),
-    onError: (error) => console.warn('an answer could not be saved', error.name),
+    onError: reportError('an answer could not be saved'),
   })
 }
