@@ -1,9 +1,11 @@
+import type { Answer } from '@bosted/domain/answer'
 import { DEFAULT_LOCATION_FEATURES } from '@bosted/domain/location-features'
 import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
 import { Link } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { Page } from '../../components/ui/page.tsx'
+import { QueryState } from '../../components/ui/query-state.tsx'
 import { useAnswerOptions } from '../../features/answers/api/get-answer-options.ts'
 import { useSharedFeatures } from '../../features/locations/api/get-shared-features.ts'
 import { usePersonNotes } from '../../features/notes/api/get-person-notes.ts'
@@ -17,7 +19,7 @@ import { LastDays } from '../../features/registrations/components/last-days.tsx'
 import { TodaysQuestion } from '../../features/registrations/components/todays-question.tsx'
 import { session } from '../../features/session/session-store.ts'
 import { addDays, formatDay, today } from '../../lib/days.ts'
-import { RouteLoading } from '../layout/route-loading.tsx'
+import { paths } from '../../lib/paths.ts'
 
 const LAST_DAYS = 7
 
@@ -29,10 +31,15 @@ export function Component() {
   const { user } = useSnapshot(session)
   const id = user?.id ?? ''
   const person = usePerson(id, { enabled: id !== '' })
-  if (person.isError || (person.data === null && !person.isPending))
-    return <LoadFailed onRetry={() => void person.refetch()} />
-  if (person.data == null) return <RouteLoading />
-  return <MyDay person={person.data} />
+  // No record of their own is a failure too: nothing to show but "Prøv igen".
+  const own = { ...person, data: person.data ?? undefined, isError: person.isError || person.data === null }
+  return (
+    <Page title={da.me.title}>
+      <QueryState query={own} errorMessage={da.me.loadFailed} report="Min dag could not be loaded">
+        {(found) => <MyDay person={found} />}
+      </QueryState>
+    </Page>
+  )
 }
 
 function MyDay({ person }: { person: Person }) {
@@ -40,62 +47,71 @@ function MyDay({ person }: { person: Person }) {
   const from = addDays(day, -(LAST_DAYS - 1))
   const locationId = person.locationId ?? ''
   const shared = useSharedFeatures(locationId)
-  const abilities = personAbilities(person, shared.data ?? DEFAULT_LOCATION_FEATURES)
+  // Without a location the defaults apply (nothing to read).
+  const features = locationId === '' ? { ...shared, data: DEFAULT_LOCATION_FEATURES, isError: false } : shared
+  const abilities = personAbilities(person, features.data ?? DEFAULT_LOCATION_FEATURES)
   // A person cannot read their location's document, so the location's options come in their default order.
-  const isReady = locationId === '' || shared.data !== undefined
-  const options = useAnswerOptions(isReady && abilities.answers ? person : null, { id: locationId, answerOptions: [] })
+  const options = useAnswerOptions(features.data !== undefined && abilities.answers ? person : null, {
+    id: locationId,
+    answerOptions: [],
+  })
   const registrations = usePersonRegistrations(person.id, from, day)
   const notes = usePersonNotes(person.id, from, day)
-  if (locationId !== '' && shared.data === undefined)
-    return shared.isError ? <LoadFailed onRetry={() => void shared.refetch()} /> : <RouteLoading />
-  const name = personName(person)
-  const nothing = !abilities.answers && !abilities.freeText && !abilities.speechToText
   return (
-    <Page title={da.me.title}>
-      <div className="me">
-        <div className="me__greeting">
-          <PersonAvatar person={person} size="large" />
-          <div>
-            <p className="me__hello">{da.me.greeting(person.firstName)}</p>
-            <p className="me__date">{formatDay(day)}</p>
-          </div>
-        </div>
-        {nothing && <p className="me__card">{da.me.noFeatures}</p>}
-        {abilities.answers && (
-          <TodaysQuestion person={person} name={name} day={day} options={options.data} loading={<RouteLoading />} />
-        )}
-        {(abilities.freeText || abilities.speechToText) && (
-          <MyDiary
-            person={person}
-            name={name}
-            day={day}
-            canType={abilities.freeText}
-            canDictate={abilities.speechToText}
-            cloudAllowed={abilities.cloudDictation}
-          />
-        )}
-        {registrations.data === undefined || notes.data === undefined ? (
-          <RouteLoading />
-        ) : (
-          <LastDays personId={person.id} registrations={registrations.data.items} notes={notes.data.items} />
-        )}
-        <p>
-          <Link to="/password">{da.passwords.menuItem}</Link>
-        </p>
-      </div>
-    </Page>
+    <QueryState query={features} errorMessage={da.me.loadFailed} report="Min dag could not be loaded">
+      {() => (
+        <MyDayCards
+          person={person}
+          day={day}
+          abilities={abilities}
+          options={options.data}
+          lastDays={[registrations, notes]}
+        />
+      )}
+    </QueryState>
   )
 }
 
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
+type CardsProps = {
+  person: Person
+  day: string
+  abilities: ReturnType<typeof personAbilities>
+  options: Answer[] | undefined
+  lastDays: [ReturnType<typeof usePersonRegistrations>, ReturnType<typeof usePersonNotes>]
+}
+
+function MyDayCards({ person, day, abilities, options, lastDays }: CardsProps) {
+  const name = personName(person)
+  const nothing = !abilities.answers && !abilities.freeText && !abilities.speechToText
   return (
-    <Page title={da.me.title}>
-      <div className="notice notice--error" role="alert">
-        <p>{da.me.loadFailed}</p>
-        <button type="button" className="button button--secondary" onClick={onRetry}>
-          {da.me.retry}
-        </button>
+    <div className="me">
+      <div className="me__greeting">
+        <PersonAvatar person={person} size="large" />
+        <div>
+          <p className="me__hello">{da.me.greeting(person.firstName)}</p>
+          <p className="me__date">{formatDay(day)}</p>
+        </div>
       </div>
-    </Page>
+      {nothing && <p className="me__card">{da.me.noFeatures}</p>}
+      {abilities.answers && <TodaysQuestion person={person} name={name} day={day} options={options} />}
+      {(abilities.freeText || abilities.speechToText) && (
+        <MyDiary
+          person={person}
+          name={name}
+          day={day}
+          canType={abilities.freeText}
+          canDictate={abilities.speechToText}
+          cloudAllowed={abilities.cloudDictation}
+        />
+      )}
+      <QueryState query={lastDays} errorMessage={da.me.loadFailed} report="Min dag could not be loaded">
+        {(registrations, notes) => (
+          <LastDays personId={person.id} registrations={registrations.items} notes={notes.items} />
+        )}
+      </QueryState>
+      <p>
+        <Link to={paths.password}>{da.passwords.menuItem}</Link>
+      </p>
+    </div>
   )
 }

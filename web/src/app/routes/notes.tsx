@@ -1,9 +1,9 @@
 import { da } from '@bosted/domain/messages/da'
 import { roleRank } from '@bosted/domain/user'
-import type { ReactNode } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { Page } from '../../components/ui/page.tsx'
+import { QueryState } from '../../components/ui/query-state.tsx'
 import { useActiveLocation } from '../../features/locations/use-active-location.ts'
 import { Diary } from '../../features/notes/components/diary.tsx'
 import { notesFilterParams, parseNotesFilter } from '../../features/notes/notes-filter.ts'
@@ -11,7 +11,6 @@ import { useLocationPersons } from '../../features/persons/api/get-location-pers
 import { personName, sortByName } from '../../features/persons/person-name.ts'
 import { fullName, type SessionUser, session } from '../../features/session/session-store.ts'
 import { today } from '../../lib/days.ts'
-import { RouteLoading } from '../layout/route-loading.tsx'
 
 /** Dagbøger: the active location's diary entries, filtered by persons, period and text (all in the URL). */
 export function Component() {
@@ -20,39 +19,40 @@ export function Component() {
   const [params, setParams] = useSearchParams()
   const filter = parseNotesFilter(params, today())
   const persons = useLocationPersons(location?.id ?? '', { enabled: location !== null })
-  const failed = locations.isError ? locations : persons.isError ? persons : null
-
-  let content: ReactNode
-  if (user === null || locations.isPending) content = <RouteLoading />
-  else if (failed !== null)
-    content = (
-      <div className="notice notice--error" role="alert">
-        <p>{da.notes.loadFailed}</p>
-        <button type="button" className="button button--secondary" onClick={() => void failed.refetch()}>
-          {da.notes.retry}
-        </button>
-      </div>
-    )
-  else if (location === null) content = <p className="notice">{da.notes.noLocation}</p>
-  else if (persons.data === undefined) content = <RouteLoading />
-  else if (persons.data.items.length === 0) content = <p className="notice">{da.notes.noPersons}</p>
-  else {
-    const author = user as SessionUser
-    content = (
-      <Diary
-        key={location.id}
-        author={{
-          id: author.id,
-          name: fullName(author),
-          isManager: roleRank(author.customClaims.userRole ?? 'user', author.customClaims) >= 2,
-        }}
-        location={{ id: location.id, features: location.features }}
-        persons={sortByName(persons.data.items)}
-        nameOf={personName}
-        filter={filter}
-        onFilter={(next) => setParams(notesFilterParams(next))}
-      />
-    )
-  }
-  return <Page title={da.pages.notes}>{content}</Page>
+  const author = user as SessionUser
+  return (
+    <Page title={da.pages.notes}>
+      <QueryState query={locations} errorMessage={da.notes.loadFailed} report="the locations could not be loaded">
+        {() =>
+          location === null ? (
+            <p className="notice">{da.notes.noLocation}</p>
+          ) : (
+            <QueryState
+              query={persons}
+              errorMessage={da.notes.loadFailed}
+              report="the persons could not be loaded"
+              isEmpty={(list) => list.items.length === 0}
+              empty={da.notes.noPersons}
+            >
+              {(list) => (
+                <Diary
+                  key={location.id}
+                  author={{
+                    id: author.id,
+                    name: fullName(author),
+                    isManager: roleRank(author.customClaims.userRole ?? 'user', author.customClaims) >= 2,
+                  }}
+                  location={{ id: location.id, features: location.features }}
+                  persons={sortByName(list.items)}
+                  nameOf={personName}
+                  filter={filter}
+                  onFilter={(next) => setParams(notesFilterParams(next))}
+                />
+              )}
+            </QueryState>
+          )
+        }
+      </QueryState>
+    </Page>
+  )
 }

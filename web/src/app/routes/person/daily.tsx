@@ -1,9 +1,11 @@
 import { da } from '@bosted/domain/messages/da'
 import { roleRank } from '@bosted/domain/user'
-import { type ReactNode, useId } from 'react'
+import { useId } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
+import { Loading } from '../../../components/ui/loading.tsx'
 import { Page } from '../../../components/ui/page.tsx'
+import { QueryState } from '../../../components/ui/query-state.tsx'
 import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
 import { StepNav } from '../../../components/ui/step-nav.tsx'
 import { useAnswerOptions } from '../../../features/answers/api/get-answer-options.ts'
@@ -20,7 +22,6 @@ import { dailyMeans, ValuesChart } from '../../../features/registrations/compone
 import { fullName, type SessionUser, session } from '../../../features/session/session-store.ts'
 import { useStaffNames } from '../../../features/staff/api/get-location-staff-names.ts'
 import { addDays, formatDay, formatShortDay, isDay, isoWeek, today, weekDays, weekStart } from '../../../lib/days.ts'
-import { RouteLoading } from '../../layout/route-loading.tsx'
 
 const CHART_DAYS = 30
 
@@ -65,79 +66,75 @@ export function Component() {
   const goTo = (day: string) => setParams({ week: day })
   const headingId = useId()
 
-  const failed = [week, chart].filter((query) => query.isError)
-  let body: ReactNode
-  if (failed.length > 0) {
-    body = (
-      <div className="notice notice--error" role="alert">
-        <p>{da.daily.personLoadFailed}</p>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => {
-            for (const query of failed) void query.refetch()
-          }}
-        >
-          {da.daily.retry}
-        </button>
-      </div>
+  const loading = (
+    <div className="daily__placeholder" aria-busy="true">
+      <Loading />
+    </div>
+  )
+  const target = person.data
+  const body =
+    target == null ? (
+      loading
+    ) : (
+      <QueryState
+        query={[week, chart]}
+        errorMessage={da.daily.personLoadFailed}
+        report="a person's week could not be loaded"
+        loading={loading}
+      >
+        {(weekData, chartData) => {
+          const chartDays = Array.from({ length: CHART_DAYS }, (_, index) => addDays(chartFrom, index))
+          const points = dailyMeans(chartDays, chartData.items)
+          const withValues = points.filter((point) => point.value !== null).length
+          return (
+            <>
+              <SkippedNotice kind="registrations" count={weekData.skipped} />
+              <ol className="week" aria-labelledby={headingId}>
+                {weekDays(monday).map((day) => {
+                  const registrations = weekData.items.filter((registration) => registration.day === day)
+                  return (
+                    <li key={day} className="week__day">
+                      <section aria-label={formatDay(day)}>
+                        <h4 className="week__title">
+                          {formatShortDay(day)}
+                          {day === now && ` · ${da.daily.today}`}
+                        </h4>
+                        {registrations.length === 0 ? (
+                          <p className="muted">{da.daily.noRegistrations}</p>
+                        ) : (
+                          <RegistrationList
+                            registrations={registrations}
+                            authorName={(uid) =>
+                              uid === target.id ? personName(target) : (staff.data?.get(uid) ?? null)
+                            }
+                            canChange={flow.canChange}
+                            onCorrect={(registration) => flow.correct(target, registration)}
+                            onDelete={(registration) => flow.remove(target, registration)}
+                          />
+                        )}
+                        {/* A day still to come is read-only. */}
+                        {day <= now && (
+                          <button
+                            type="button"
+                            className="button button--action button--small"
+                            aria-label={`${da.registration.register} ${formatDay(day)}`}
+                            onClick={() => flow.register(target, day)}
+                          >
+                            {da.registration.register}
+                          </button>
+                        )}
+                      </section>
+                    </li>
+                  )
+                })}
+              </ol>
+              <ValuesChart title={da.daily.chart} summary={da.daily.chartSummary(withValues)} points={points} />
+              <RegistrationDialogs flow={flow} options={options} nameOf={personName} />
+            </>
+          )
+        }}
+      </QueryState>
     )
-  } else if (person.data == null || week.data === undefined || chart.data === undefined) {
-    body = (
-      <div className="daily__placeholder" aria-busy="true">
-        <RouteLoading />
-      </div>
-    )
-  } else {
-    const target = person.data
-    const chartDays = Array.from({ length: CHART_DAYS }, (_, index) => addDays(chartFrom, index))
-    const points = dailyMeans(chartDays, chart.data.items)
-    const withValues = points.filter((point) => point.value !== null).length
-    body = (
-      <>
-        <SkippedNotice kind="registrations" count={week.data.skipped} />
-        <ol className="week" aria-labelledby={headingId}>
-          {weekDays(monday).map((day) => {
-            const registrations = week.data.items.filter((registration) => registration.day === day)
-            return (
-              <li key={day} className="week__day">
-                <section aria-label={formatDay(day)}>
-                  <h4 className="week__title">
-                    {formatShortDay(day)}
-                    {day === now && ` · ${da.daily.today}`}
-                  </h4>
-                  {registrations.length === 0 ? (
-                    <p className="muted">{da.daily.noRegistrations}</p>
-                  ) : (
-                    <RegistrationList
-                      registrations={registrations}
-                      authorName={(uid) => (uid === target.id ? personName(target) : (staff.data?.get(uid) ?? null))}
-                      canChange={flow.canChange}
-                      onCorrect={(registration) => flow.correct(target, registration)}
-                      onDelete={(registration) => flow.remove(target, registration)}
-                    />
-                  )}
-                  {/* A day still to come is read-only. */}
-                  {day <= now && (
-                    <button
-                      type="button"
-                      className="button button--action button--small"
-                      aria-label={`${da.registration.register} ${formatDay(day)}`}
-                      onClick={() => flow.register(target, day)}
-                    >
-                      {da.registration.register}
-                    </button>
-                  )}
-                </section>
-              </li>
-            )
-          })}
-        </ol>
-        <ValuesChart title={da.daily.chart} summary={da.daily.chartSummary(withValues)} points={points} />
-        <RegistrationDialogs flow={flow} options={options} nameOf={personName} />
-      </>
-    )
-  }
 
   return (
     <Page title={da.pages.personDaily} level={2}>

@@ -2,6 +2,7 @@ import { NoteTextSchema } from '@bosted/domain/answer'
 import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
 import { type FormEvent, useCallback, useId, useMemo, useRef, useState } from 'react'
+import { Field } from '../../../components/ui/field.tsx'
 import { useCreateNote } from '../api/create-note.ts'
 import { insertAt, webSpeechEngine } from '../dictation/dictation.ts'
 import { DictationButton } from '../dictation/dictation-button.tsx'
@@ -23,7 +24,7 @@ export function MyDiary({ person, name, day, canType, canDictate, cloudAllowed }
   const [dictated, setDictated] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const area = useRef<HTMLTextAreaElement>(null)
-  const ids = { title: useId(), text: useId(), error: useId(), dictation: useId() }
+  const ids = { title: useId(), dictation: useId() }
   // The same module and rules as the staff's diary (ADR 0007): on the device, the cloud only where allowed.
   const engine = useMemo(() => webSpeechEngine({ cloudAllowed }), [cloudAllowed])
   const onFinal = useCallback((words: string) => {
@@ -62,30 +63,21 @@ export function MyDiary({ person, name, day, canType, canDictate, cloudAllowed }
     <section className="me__card" aria-labelledby={ids.title}>
       <h2 id={ids.title}>{da.me.diary}</h2>
       <form onSubmit={handleSubmit} className="form" noValidate>
-        <div className="field">
-          <label htmlFor={ids.text}>{da.me.diaryText}</label>
-          <textarea
-            id={ids.text}
-            ref={area}
-            rows={5}
-            value={text}
-            readOnly={!canType}
-            aria-invalid={error !== null}
-            aria-describedby={
-              [error === null ? null : ids.error, canDictate ? ids.dictation : null].filter(Boolean).join(' ') ||
-              undefined
-            }
-            onChange={(event) => setText(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape' && dictation.isListening) dictation.stop()
-            }}
-          />
-          {error !== null && (
-            <p id={ids.error} className="field__error" role="alert">
-              {error}
-            </p>
+        <Field label={da.me.diaryText} error={error ?? undefined} describedBy={[canDictate && ids.dictation]}>
+          {(control) => (
+            <textarea
+              {...control}
+              ref={area}
+              rows={5}
+              value={text}
+              readOnly={!canType}
+              onChange={(event) => setText(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape' && dictation.isListening) dictation.stop()
+              }}
+            />
           )}
-        </div>
+        </Field>
         {canDictate && (
           <DictationButton dictation={dictation} locationId={person.locationId ?? ''} hintId={ids.dictation} />
         )}

@@ -1,7 +1,8 @@
 import { type Answer, REGISTRATION_COMMENT_MAX_LENGTH } from '@bosted/domain/answer'
 import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
-import { type FormEvent, type ReactNode, useId, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
+import { Loading } from '../../../components/ui/loading.tsx'
 import { usePersonRegistrations } from '../api/get-person-registrations.ts'
 import { useSaveOwnAnswer } from '../api/save-own-answer.ts'
 
@@ -12,19 +13,17 @@ type Props = {
   day: string
   /** The person's answer options (the answers feature's); undefined while they load. */
   options: Answer[] | undefined
-  /** What shows while loading (the app's loading state). */
-  loading: ReactNode
 }
 
 /** "Min dag": today's question, answered (or the answer changed) by the person themselves. */
-export function TodaysQuestion({ person, name, day, options, loading }: Props) {
+export function TodaysQuestion({ person, name, day, options }: Props) {
   const todays = usePersonRegistrations(person.id, day, day)
   const mine = todays.data?.items.filter((registration) => registration.createdBy === person.id).at(-1) ?? null
   const [chosen, setChosen] = useState<string | null>(null)
   const [comment, setComment] = useState<string | null>(null)
   const ids = { question: useId(), comment: useId() }
   const save = useSaveOwnAnswer()
-  if (options === undefined || todays.data === undefined) return loading
+  if (options === undefined || todays.data === undefined) return <Loading />
   const selected = chosen ?? mine?.answerId ?? null
   const text = comment ?? mine?.comment ?? ''
   const handleSubmit = (event: FormEvent) => {
