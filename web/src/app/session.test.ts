@@ -13,6 +13,7 @@ vi.mock('../lib/firestore.ts', () => ({
   firestoreLite: async () => ({
     doc: (_db: unknown, ...path: string[]) => path.join('/'),
     getDoc: async (path: string) => ({
+      exists: () => path === 'users/u1',
       data: () => (path === 'users/u1' ? { firstName: 'Anna', lastName: 'Hansen', locations: ['a'] } : undefined),
     }),
   }),

@@ -65,7 +65,7 @@ export function Component() {
     onSuccess: async () => {
       // Deleting the active location switches to the first remaining one, or clears it (SPEC §4).
       removeLocation(id)
-      await queryClient.invalidateQueries({ queryKey: queryKeys.admin })
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.admin }), reloadLocations()])
       await navigate('/admin')
     },
     onError: (error) => console.warn('a location could not be deleted', (error as Error).name),

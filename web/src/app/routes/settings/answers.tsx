@@ -1,19 +1,15 @@
 import { da } from '@bosted/domain/messages/da'
 import { Page } from '../../../components/ui/page.tsx'
 import { AnswerAdmin } from '../../../features/answer-admin/components/answer-admin.tsx'
-import { locations } from '../../../features/locations/locations-store.ts'
+import { useRefreshLocations } from '../../../features/locations/api/get-locations.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
 import { useSettingsAccess } from '../../use-settings-access.ts'
-
-/** The active location's order lives in the locations store too: /daily's register dialog reads it. */
-function keepLocationOrder(locationId: string, order: string[]) {
-  const entry = locations.list.find((candidate) => candidate.id === locationId)
-  if (entry !== undefined) entry.answerOptions = order
-}
 
 /** Svarmuligheder: the active location's answer options. */
 export function Component() {
   const { location, loaded, isManager } = useSettingsAccess()
+  // The location's order is part of the locations list: /daily's register dialog reads it.
+  const refreshLocations = useRefreshLocations()
   return (
     <Page title={da.pages.settingsAnswers} level={2}>
       {!loaded ? (
@@ -27,7 +23,7 @@ export function Component() {
             key={location.id}
             owner={{ entity: 'location', id: location.id }}
             canEdit={isManager}
-            onOrderSaved={(order) => keepLocationOrder(location.id, order)}
+            onOrderSaved={() => void refreshLocations()}
           />
         </>
       )}

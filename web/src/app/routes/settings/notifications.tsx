@@ -4,7 +4,8 @@ import { type FormEvent, useState } from 'react'
 import { Field } from '../../../components/ui/field.tsx'
 import { Page } from '../../../components/ui/page.tsx'
 import { updateLocationReminder } from '../../../features/location-settings/api/update-location-reminder.ts'
-import { type LocationSummary, locations } from '../../../features/locations/locations-store.ts'
+import { refreshLocations } from '../../../features/locations/api/get-locations.ts'
+import type { LocationSummary } from '../../../features/locations/locations-store.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
 import { useSettingsAccess } from '../../use-settings-access.ts'
@@ -37,11 +38,8 @@ function ReminderForm({ location, canEdit }: { location: LocationSummary; canEdi
         resolved: da.location.updateOk,
         rejected: da.location.updateFail,
       }),
-    onSuccess: (_, reminderTime) => {
-      // /daily reads the reminder from the active location.
-      const entry = locations.list.find((candidate) => candidate.id === location.id)
-      if (entry !== undefined) entry.reminderTime = reminderTime
-    },
+    // /daily reads the reminder from the locations list.
+    onSuccess: () => refreshLocations(),
     onError: (failure) => console.warn('the reminder time could not be saved', (failure as Error).name),
   })
   const handleSubmit = (event: FormEvent) => {

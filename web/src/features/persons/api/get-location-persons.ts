@@ -1,7 +1,9 @@
 import { PERSONS } from '@bosted/domain/paths'
 import { type Person, PersonSchema } from '@bosted/domain/person'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 import { type Parsed, parseRecords } from '../../../lib/parse-records.ts'
+import { personKeys } from './keys.ts'
 
 /**
  * The persons of a location: `persons where locationId == L`, the constraint the rules test
@@ -14,4 +16,13 @@ export async function getLocationPersons(locationId: string): Promise<Parsed<Per
   return parseRecords('persons', snapshot.docs, (document) =>
     PersonSchema.parse({ ...document.data(), id: document.id }),
   )
+}
+
+export function locationPersonsQueryOptions(locationId: string) {
+  return queryOptions({ queryKey: personKeys.location(locationId), queryFn: () => getLocationPersons(locationId) })
+}
+
+/** The persons of `locationId`; pass `enabled: false` while no location is chosen. */
+export function useLocationPersons(locationId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...locationPersonsQueryOptions(locationId), ...options })
 }

@@ -1,6 +1,8 @@
 import { personPath } from '@bosted/domain/paths'
 import { type Person, PersonSchema } from '@bosted/domain/person'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { personKeys } from './keys.ts'
 
 /**
  * One person, or null when it does not exist or the caller may not read it (the rules deny the
@@ -16,4 +18,13 @@ export async function getPerson(personId: string): Promise<Person | null> {
     if ((error as { code?: unknown }).code === 'permission-denied') return null
     throw error
   }
+}
+
+export function personQueryOptions(personId: string) {
+  return queryOptions({ queryKey: personKeys.one(personId), queryFn: () => getPerson(personId) })
+}
+
+/** The person `personId`; `data` is null when there is no such person for this caller. */
+export function usePerson(personId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...personQueryOptions(personId), ...options })
 }

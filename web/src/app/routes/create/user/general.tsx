@@ -11,7 +11,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
 import { Controller, FormProvider, useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
-import { useSnapshot } from 'valtio'
 import { LeaveGuard } from '../../../../components/ui/leave-guard.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
 import { TextField } from '../../../../components/ui/text-field.tsx'
@@ -25,7 +24,6 @@ import {
   UserFormSchema,
   type ValidUserForm,
 } from '../../../../features/creation/user-form.ts'
-import { locations } from '../../../../features/locations/locations-store.ts'
 import { passwordHintProps, usePolicyRef, withPasswordPolicy } from '../../../../features/passwords/password-rules.ts'
 import { updateUserAvatar } from '../../../../features/users-admin/api/update-user-avatar.ts'
 import { avatarPath, uploadAvatar } from '../../../../lib/avatars/api/avatar-object.ts'
@@ -54,8 +52,7 @@ export function Component() {
 }
 
 function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
-  const { user, isAdmin } = useSettingsAccess()
-  const { list: locationList } = useSnapshot(locations)
+  const { user, isAdmin, list: locationList } = useSettingsAccess()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const roles = rolesFor(isAdmin)
