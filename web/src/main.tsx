@@ -1,6 +1,7 @@
 import './styles.css'
 import { Component, type ReactNode, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { preloadSessionStart } from './app/prefetch.ts'
 import { browserReloadDeps, reloadOnceAfterChunkError } from './lib/chunk-reload.ts'
 import { loadRuntimeConfig } from './lib/config.ts'
 import { readCookie, USER_ID_COOKIE } from './lib/cookies.ts'
@@ -35,10 +36,12 @@ const danishErrors = () => {
  */
 const signInFirst = location.pathname === paths.login && readCookie(USER_ID_COOKIE) === null
 const loginPage = signInFirst ? import('./app/login-page.tsx') : null
-// Everywhere else the app's code is fetched at once, beside the configuration.
+// Everywhere else the app's code is fetched at once, beside the configuration, and with a session
+// the code its guard runs first (reading the user and their locations).
 if (!signInFirst) {
   danishErrors().catch(() => {})
   loadApp().catch(() => {})
+  if (readCookie(USER_ID_COOKIE) !== null) preloadSessionStart()
 }
 const config = loadRuntimeConfig()
 

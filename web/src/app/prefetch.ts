@@ -23,9 +23,17 @@ export function prefetch(path: string): void {
  */
 export function preloadLanding(): void {
   prefetch(paths.daily)
-  const ignore = () => {}
-  import('../features/session/api/load-session-user.ts').catch(ignore)
-  import('../features/locations/api/get-locations.ts').catch(ignore)
-  import('../lib/firestore.ts').then((module) => module.firestoreLite()).catch(ignore)
-  import('../components/ui/toaster.tsx').catch(ignore)
+  preloadSessionStart()
+  import('../lib/firestore.ts').then((module) => module.firestoreLite()).catch(() => {})
+  import('../components/ui/toaster.tsx').catch(() => {})
+}
+
+/**
+ * What the session guard runs first on a signed-in visit — the user's loader (Firebase Auth, the
+ * claims, Firestore Lite) and the location loader — fetched at the app's start beside its own code
+ * and the configuration, not after them (main.tsx).
+ */
+export function preloadSessionStart(): void {
+  import('../features/session/api/load-session-user.ts').catch(() => {})
+  import('../features/locations/api/get-locations.ts').catch(() => {})
 }
