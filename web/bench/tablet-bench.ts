@@ -59,8 +59,16 @@ class Wire {
     await cdp.send('Network.enable')
     await cdp.send('Network.emulateNetworkConditions', NETWORK)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+    // Requests that went to the network (an answer from the HTTP cache is not counted).
+    const cached = new Set<string>()
+    cdp.on('Network.requestServedFromCache', (event) => {
+      cached.add(event.requestId)
+    })
+    cdp.on('Network.responseReceived', (event) => {
+      const { fromDiskCache, fromPrefetchCache } = event.response
+      if (!cached.has(event.requestId) && !fromDiskCache && !fromPrefetchCache) wire.requests += 1
+    })
     cdp.on('Network.requestWillBeSent', (event) => {
-      wire.requests += 1
       wire.inflight.set(event.requestId, event.request.url)
       wire.lastActivity = Date.now()
     })
@@ -304,7 +312,7 @@ function writeFigures(server: string) {
           ' / ',
         )} on ${availableParallelism()} cores${failedRuns > 0 ? `; ${failedRuns} failed run(s) left out` : ''}.`,
     '',
-    '| step | p50 | p90 | transferred (median) | requests (median) |',
+    '| step | p50 | p90 | transferred (median) | requests to the network (median) |',
     '|---|---|---|---|---|',
     ...rows.map((row) => {
       const { p50, p90, bytes, requests } = summary(row)
