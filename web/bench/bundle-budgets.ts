@@ -50,9 +50,7 @@ export function budgets(dist: string) {
   const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 5 }).length
   const kb = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + gz(file), 0) / 1024
 
-  const login = [...closure(manifest, LOGIN_KEYS)].filter((file) =>
-    file.endsWith('.js'),
-  )
+  const login = [...closure(manifest, LOGIN_KEYS)].filter((file) => file.endsWith('.js'))
   const shell = closure(manifest, ['index.html', 'src/app/app.tsx', 'src/app/routes/app-shell.tsx'])
   const routes = Object.fromEntries(
     Object.keys(ROUTE_BUDGETS_KB).map((route) => {
