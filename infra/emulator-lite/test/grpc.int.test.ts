@@ -1,0 +1,279 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import * as grpc from '@grpc/grpc-js'
+import { type App, deleteApp, initializeApp } from 'firebase-admin/app'
+import { FieldValue, type Firestore, getFirestore } from 'firebase-admin/firestore'
+import { fromProto3JSON, toProto3JSON } from 'proto3-json-serializer'
+import type protobuf from 'protobufjs'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { signCustomToken } from '../src/auth/custom-token.ts'
+import { firestoreRoot } from '../src/firestore/grpc/protos.ts'
+import { type EmulatorLite, startEmulatorLite } from '../src/index.ts'
+import { signUnsigned } from './forged-token.ts'
+
+// Firestore's gRPC API (ADR 0029): firebase-admin's default transport, and a plain gRPC client with
+// a client's ID token, against the same port as REST, with the same identity, rules and Adgangslog.
+const PROJECT = 'demo-grpc'
+const RULES = `rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /persons/{personId}/{rest=**} { allow read, write: if request.auth != null && personId == 'p1'; }
+  }
+}`
+const DATABASE = `projects/${PROJECT}/databases/(default)`
+const OWNER = { authorization: 'Bearer owner' }
+
+let dir: string
+let emulator: EmulatorLite
+const apps: App[] = []
+
+function adminFirestore(port: number): Firestore {
+  process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`
+  const app = initializeApp({ projectId: PROJECT }, `grpc-${apps.length}`)
+  apps.push(app)
+  // No preferRest: firebase-admin's default transport is gRPC.
+  return getFirestore(app)
+}
+
+type Reply = { code: number; details: string; messages: Record<string, unknown>[] }
+
+/** One call through @grpc/grpc-js, with the request and replies in proto3 JSON (REST's shapes). */
+function call(port: number, method: string, request: unknown, authorization?: string): Promise<Reply> {
+  const service = firestoreRoot().lookupService('google.firestore.v1.Firestore')
+  const rpc = service.methods[method] as protobuf.Method
+  rpc.resolve()
+  const requestType = rpc.resolvedRequestType as protobuf.Type
+  const responseType = rpc.resolvedResponseType as protobuf.Type
+  const client = new grpc.Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure())
+  const metadata = new grpc.Metadata()
+  if (authorization) metadata.set('authorization', authorization)
+  const serialize = (value: unknown) =>
+    Buffer.from(requestType.encode(fromProto3JSON(requestType, value as never) as protobuf.Message).finish())
+  const deserialize = (bytes: Buffer) => toProto3JSON(responseType.decode(bytes)) as Record<string, unknown>
+  const path = `/google.firestore.v1.Firestore/${method}`
+  return new Promise((resolve) => {
+    const messages: Record<string, unknown>[] = []
+    const done = (code: number, details: string) => {
+      client.close()
+      resolve({ code, details, messages })
+    }
+    if (rpc.responseStream) {
+      const stream = client.makeServerStreamRequest(path, serialize, deserialize, request, metadata)
+      stream.on('data', (message: Record<string, unknown>) => messages.push(message))
+      stream.on('error', (error: grpc.ServiceError) => done(error.code, error.details))
+      stream.on('status', (status: grpc.StatusObject) => {
+        if (status.code === 0) done(0, '')
+      })
+    } else
+      client.makeUnaryRequest(path, serialize, deserialize, request, metadata, (error, reply) => {
+        if (reply) messages.push(reply)
+        done(error?.code ?? 0, error?.details ?? '')
+      })
+  })
+}
+
+async function idToken(uid: string): Promise<string> {
+  const response = await fetch(
+    `http://127.0.0.1:${emulator.authPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=k`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: signCustomToken(emulator.serviceAccount, uid, { userRole: 'user' }) }),
+    },
+  )
+  return `Bearer ${((await response.json()) as { idToken: string }).idToken}`
+}
+
+async function accessLog(personId: string) {
+  const response = await fetch(
+    `http://127.0.0.1:${emulator.adminPort}/emulator/v1/projects/${PROJECT}/accessLog?personId=${personId}`,
+    { headers: OWNER },
+  )
+  expect(response.status).toBe(200)
+  return (
+    (await response.json()) as {
+      entries: { labels: Record<string, string>; protoPayload: { methodName: string } }[]
+    }
+  ).entries
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'emulator-lite-grpc-'))
+  writeFileSync(join(dir, 'firestore.rules'), RULES)
+  emulator = await startEmulatorLite({
+    firestorePort: 0,
+    storagePort: 0,
+    authPort: 0,
+    authProjectId: PROJECT,
+    dataDir: join(dir, 'data'),
+    firestoreRules: join(dir, 'firestore.rules'),
+  })
+})
+
+afterAll(async () => {
+  await Promise.all(apps.map((app) => deleteApp(app)))
+  await emulator?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('firebase-admin over gRPC on the admin listener', () => {
+  test('set, get, query, getAll, count, a transaction, listDocuments and listCollections', async () => {
+    const db = adminFirestore(emulator.adminPort)
+    const at = new Date('2026-01-02T03:04:05.678Z')
+    await db.doc('persons/p1').set({ name: 'Ada', at, tags: ['a', 'b'], nothing: null, bytes: Buffer.from('hej') })
+    await db.doc('persons/p2').set({ name: 'Bo', visits: 1 })
+    const ada = await db.doc('persons/p1').get()
+    expect(ada.exists).toBe(true)
+    expect(ada.get('name')).toBe('Ada')
+    expect(ada.get('at').toDate().toISOString()).toBe(at.toISOString())
+    expect(ada.get('tags')).toEqual(['a', 'b'])
+    expect(ada.get('nothing')).toBeNull()
+    expect(Buffer.from(ada.get('bytes')).toString()).toBe('hej')
+    expect((await db.doc('persons/none').get()).exists).toBe(false)
+    const named = await db.collection('persons').where('name', '==', 'Bo').get()
+    expect(named.docs.map((doc) => doc.id)).toEqual(['p2'])
+    const limited = await db.collection('persons').orderBy('name', 'desc').limit(1).get()
+    expect(limited.docs.map((doc) => doc.id)).toEqual(['p2'])
+    const both = await db.getAll(db.doc('persons/p1'), db.doc('persons/none'))
+    expect(both.map((doc) => doc.exists)).toEqual([true, false])
+    expect((await db.collection('persons').count().get()).data().count).toBe(2)
+    const visits = await db.runTransaction(async (tx) => {
+      const bo = await tx.get(db.doc('persons/p2'))
+      tx.update(db.doc('persons/p2'), { visits: bo.get('visits') + 1 })
+      return bo.get('visits') + 1
+    })
+    expect(visits).toBe(2)
+    expect((await db.doc('persons/p2').get()).get('visits')).toBe(2)
+    await db.doc('persons/p2').update({ visits: FieldValue.increment(3) })
+    expect((await db.doc('persons/p2').get()).get('visits')).toBe(5)
+    expect((await db.collection('persons').listDocuments()).map((ref) => ref.id).sort()).toEqual(['p1', 'p2'])
+    expect((await db.listCollections()).map((ref) => ref.id)).toEqual(['persons'])
+    await db.doc('persons/p2').delete()
+    expect((await db.doc('persons/p2').get()).exists).toBe(false)
+  })
+
+  test('a transaction whose read changed underneath is retried, as the SDK does on ABORTED', async () => {
+    const db = adminFirestore(emulator.adminPort)
+    await db.doc('persons/p3').set({ n: 0 })
+    let attempts = 0
+    await db.runTransaction(async (tx) => {
+      attempts++
+      const doc = await tx.get(db.doc('persons/p3'))
+      if (attempts === 1) await db.doc('persons/p3').set({ n: 10 })
+      tx.set(db.doc('persons/p3'), { n: doc.get('n') + 1 })
+    })
+    expect(attempts).toBe(2)
+    expect((await db.doc('persons/p3').get()).get('n')).toBe(11)
+  })
+})
+
+describe('the browser-facing Firestore port over gRPC', () => {
+  test('refuses `Bearer owner` (firebase-admin pointed at it) as REST does', async () => {
+    const db = adminFirestore(emulator.firestorePort)
+    await expect(db.doc('persons/p1').get()).rejects.toMatchObject({
+      code: grpc.status.PERMISSION_DENIED,
+      details: expect.stringContaining('Privileged credentials'),
+    })
+  })
+
+  test("a client's ID token reads what the rules allow, is denied the rest, and its reads are in the Adgangslog", async () => {
+    const db = adminFirestore(emulator.adminPort)
+    await db.doc('persons/p1/notes/n1').set({ text: 'tirsdag' })
+    await db.doc('persons/p2/notes/n1').set({ text: 'onsdag' })
+    const token = await idToken('emp')
+    const before = (await accessLog('p1')).length
+
+    const got = await call(
+      emulator.firestorePort,
+      'GetDocument',
+      { name: `${DATABASE}/documents/persons/p1/notes/n1` },
+      token,
+    )
+    expect(got.code).toBe(0)
+    expect(got.messages[0]).toMatchObject({
+      name: `${DATABASE}/documents/persons/p1/notes/n1`,
+      fields: { text: { stringValue: 'tirsdag' } },
+    })
+    const query = await call(
+      emulator.firestorePort,
+      'RunQuery',
+      { parent: `${DATABASE}/documents/persons/p1`, structuredQuery: { from: [{ collectionId: 'notes' }] } },
+      token,
+    )
+    expect(query.code).toBe(0)
+    expect(query.messages.map((message) => (message.document as { name: string } | undefined)?.name)).toEqual([
+      `${DATABASE}/documents/persons/p1/notes/n1`,
+    ])
+
+    const denied = await call(
+      emulator.firestorePort,
+      'GetDocument',
+      { name: `${DATABASE}/documents/persons/p2/notes/n1` },
+      token,
+    )
+    expect(denied.code).toBe(grpc.status.PERMISSION_DENIED)
+    const deniedQuery = await call(
+      emulator.firestorePort,
+      'RunQuery',
+      { parent: `${DATABASE}/documents/persons/p2`, structuredQuery: { from: [{ collectionId: 'notes' }] } },
+      token,
+    )
+    expect(deniedQuery).toMatchObject({ code: grpc.status.PERMISSION_DENIED, messages: [] })
+    // A forged token is no identity: the caller is anonymous, and the rules deny it.
+    const forged = await call(
+      emulator.firestorePort,
+      'GetDocument',
+      { name: `${DATABASE}/documents/persons/p1/notes/n1` },
+      `Bearer ${signUnsigned({ sub: 'emp', aud: PROJECT, iss: `https://securetoken.google.com/${PROJECT}` })}`,
+    )
+    expect(forged.code).toBe(grpc.status.PERMISSION_DENIED)
+
+    const after = await accessLog('p1')
+    // Newest first: the query is logged as a list, the get as a get.
+    const entries = after.slice(0, after.length - before)
+    expect(entries.map((entry) => entry.labels.operation)).toEqual(['list', 'get'])
+    expect(entries.map((entry) => entry.protoPayload.methodName)).toEqual([
+      'google.firestore.v1.Firestore.RunQuery',
+      'google.firestore.v1.Firestore.GetDocument',
+    ])
+  })
+
+  test('a client write through Commit is decided by the rules', async () => {
+    const token = await idToken('emp')
+    const write = (person: string) =>
+      call(
+        emulator.firestorePort,
+        'Commit',
+        {
+          database: DATABASE,
+          writes: [
+            {
+              update: {
+                name: `${DATABASE}/documents/persons/${person}/notes/n2`,
+                fields: { text: { stringValue: 'x' } },
+              },
+            },
+          ],
+        },
+        token,
+      )
+    const allowed = await write('p1')
+    expect(allowed.code).toBe(0)
+    expect(allowed.messages[0]).toMatchObject({ commitTime: expect.any(String), writeResults: [expect.any(Object)] })
+    expect((await write('p2')).code).toBe(grpc.status.PERMISSION_DENIED)
+  })
+
+  test('a method not served yet answers UNIMPLEMENTED, and REST still answers on the same port', async () => {
+    const token = await idToken('emp')
+    const partition = await call(emulator.firestorePort, 'PartitionQuery', { parent: `${DATABASE}/documents` }, token)
+    expect(partition.code).toBe(grpc.status.UNIMPLEMENTED)
+    const rest = await fetch(
+      `http://127.0.0.1:${emulator.firestorePort}/v1/${DATABASE}/documents/persons/p1/notes/n1`,
+      {
+        headers: { authorization: token },
+      },
+    )
+    expect(rest.status).toBe(200)
+  })
+})
