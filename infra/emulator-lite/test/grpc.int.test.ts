@@ -277,3 +277,69 @@ describe('the browser-facing Firestore port over gRPC', () => {
     expect(rest.status).toBe(200)
   })
 })
+
+/** Resolves with the first value `take` accepts out of a listener's snapshots. */
+function waitFor<T, S>(
+  subscribe: (next: (snapshot: S) => void, fail: (error: Error) => void) => () => void,
+  take: (snapshot: S) => T | undefined,
+) {
+  return new Promise<T>((resolve, reject) => {
+    const unsubscribe = subscribe(
+      (snapshot) => {
+        const value = take(snapshot)
+        if (value === undefined) return
+        unsubscribe()
+        resolve(value)
+      },
+      (error) => reject(error),
+    )
+  })
+}
+
+describe('Listen', () => {
+  test('firebase-admin onSnapshot on a query: the initial snapshot, then a commit from REST, then a delete', async () => {
+    const db = adminFirestore(emulator.adminPort)
+    await db.doc('persons/p5/visits/v1').set({ day: 1 })
+    const seen: string[][] = []
+    const query = db.collection('persons/p5/visits').orderBy('day')
+    const done = waitFor<string[], FirebaseFirestore.QuerySnapshot>(
+      (next, fail) => query.onSnapshot(next, fail),
+      (snapshot) => {
+        seen.push(snapshot.docs.map((doc) => doc.id))
+        return seen.length === 3 ? seen.at(-1) : undefined
+      },
+    )
+    await expect.poll(() => seen.length).toBe(1)
+    // A write through the other transport reaches the listener.
+    const rest = await fetch(`http://127.0.0.1:${emulator.adminPort}/v1/${DATABASE}/documents:commit`, {
+      method: 'POST',
+      headers: { ...OWNER, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        writes: [
+          { update: { name: `${DATABASE}/documents/persons/p5/visits/v2`, fields: { day: { integerValue: '2' } } } },
+        ],
+      }),
+    })
+    expect(rest.status).toBe(200)
+    await expect.poll(() => seen.length).toBe(2)
+    await db.doc('persons/p5/visits/v1').delete()
+    expect(await done).toEqual(['v2'])
+    expect(seen).toEqual([['v1'], ['v1', 'v2'], ['v2']])
+  })
+
+  test('firebase-admin onSnapshot on a document that does not exist yet, then is created', async () => {
+    const db = adminFirestore(emulator.adminPort)
+    const states: (number | null)[] = []
+    const done = waitFor<number, FirebaseFirestore.DocumentSnapshot>(
+      (next, fail) => db.doc('persons/p6').onSnapshot(next, fail),
+      (snapshot) => {
+        states.push(snapshot.exists ? snapshot.get('n') : null)
+        return snapshot.exists ? snapshot.get('n') : undefined
+      },
+    )
+    await expect.poll(() => states.length).toBe(1)
+    await db.doc('persons/p6').set({ n: 7 })
+    expect(await done).toBe(7)
+    expect(states).toEqual([null, 7])
+  })
+})

@@ -15,7 +15,8 @@ import { runAggregationQuery } from '../rpc/run-aggregation-query.ts'
 import { runQuery } from '../rpc/run-query.ts'
 import { beginTransaction, rollback } from '../rpc/transactions.ts'
 import { type FirestoreService, parentOf } from '../service.ts'
-import { firestoreMethods } from './protos.ts'
+import { ListenSession, messageReader } from './listen.ts'
+import { type Codec, firestoreMethods } from './protos.ts'
 
 /** gRPC status codes (grpc/doc/statuscodes.md), by Google API status. */
 const GRPC_STATUS: Record<string, number> = {
@@ -191,7 +192,7 @@ function sendStatus(stream: ServerHttp2Stream, code: number, message: string): v
 /**
  * Serves Firestore's gRPC API on one HTTP/2 (h2c) server, for one listener: the same identity
  * (`identify`, from the `authorization` metadata), privilege, rules and access log as REST, through
- * the REST layer's handlers and the core's `settle`. Listen and Write are not served yet (ADR 0029).
+ * the REST layer's handlers and the core's `settle`; `Listen` through a ListenSession. Write is not served yet (ADR 0029).
  */
 export function createGrpcServer(listener: Listener, fs: FirestoreService, deps: CoreDeps): Http2Server {
   const server = http2.createServer()
@@ -221,6 +222,7 @@ async function handle(
   }
   const name = path.slice(SERVICE_PREFIX.length)
   const codec = firestoreMethods().get(name)
+  if (name === 'Listen' && codec) return listen(stream, headers, listener, fs, deps, codec)
   const method = METHODS[name]
   if (codec === undefined || method === undefined) {
     stream.resume()
@@ -237,27 +239,9 @@ async function handle(
       return ''
     }
   }
-  const route: Route = {
-    name: `firestore.grpc.${name}`,
-    method: 'POST',
-    path,
-    service: 'firestore',
-    rules: 'firestore',
-    project: () => project(),
-    handler: () => {
-      throw new Error('not an HTTP route')
-    },
-  }
-  const authorization = headers.authorization
-  const caller = identify(
-    Array.isArray(authorization) ? authorization[0] : authorization,
-    route,
-    listener,
-    deps,
-    project,
-  )
-  // The recorder reads the caller's address from the request, as on REST.
-  const incoming = { headers, socket: stream.session?.socket ?? {} } as unknown as IncomingMessage
+  const route = grpcRoute(name, path, project)
+  const caller = identify(authorizationOf(headers), route, listener, deps, project)
+  const incoming = incomingOf(stream, headers)
   const vars = new Map<string, unknown>([
     ['route', route],
     ['listener', listener],
@@ -282,4 +266,86 @@ async function handle(
   stream.once('wantTrailers', () => stream.sendTrailers({ 'grpc-status': '0', 'grpc-message': '' }))
   for (const reply of replies) stream.write(frame(codec.encode(reply)))
   stream.end()
+}
+
+function grpcRoute(name: string, path: string, project: () => string): Route {
+  return {
+    name: `firestore.grpc.${name}`,
+    method: 'POST',
+    path,
+    service: 'firestore',
+    rules: 'firestore',
+    project: () => project(),
+    handler: () => {
+      throw new Error('not an HTTP route')
+    },
+  }
+}
+
+const authorizationOf = (headers: IncomingHttpHeaders) =>
+  Array.isArray(headers.authorization) ? headers.authorization[0] : headers.authorization
+
+/** The recorder reads the caller's address from the request, as on REST. */
+const incomingOf = (stream: ServerHttp2Stream, headers: IncomingHttpHeaders) =>
+  ({ headers, socket: stream.session?.socket ?? {} }) as unknown as IncomingMessage
+
+/** The bidirectional `Listen` call: the caller is identified by the first request's database. */
+function listen(
+  stream: ServerHttp2Stream,
+  headers: IncomingHttpHeaders,
+  listener: Listener,
+  fs: FirestoreService,
+  deps: CoreDeps,
+  codec: Codec,
+): void {
+  let session: ListenSession | null = null
+  let trailers = { 'grpc-status': '0', 'grpc-message': '' }
+  const finish = (error?: ApiError) => {
+    session?.close()
+    if (error) {
+      const { code, message } = statusOf(error)
+      trailers = { 'grpc-status': String(code), 'grpc-message': encodeURIComponent(message) }
+    }
+    if (!stream.headersSent) {
+      sendStatus(stream, Number(trailers['grpc-status']), decodeURIComponent(trailers['grpc-message']))
+      return
+    }
+    if (!stream.writableEnded && !stream.destroyed) stream.end()
+  }
+  const io = {
+    send: (response: Record<string, unknown>) => {
+      if (!stream.writableEnded && !stream.destroyed) stream.write(frame(codec.encode(response)))
+    },
+    fail: (error: ApiError) => finish(error),
+    buffered: () => stream.writableLength,
+  }
+  const read = messageReader((bytes) => {
+    const request = codec.decode(bytes)
+    if (session === null) {
+      const project = () => {
+        try {
+          return parseResourceName(request.database).db.project
+        } catch {
+          return ''
+        }
+      }
+      const route = grpcRoute('Listen', `${SERVICE_PREFIX}Listen`, project)
+      const caller = identify(authorizationOf(headers), route, listener, deps, project)
+      stream.respond({ ':status': 200, 'content-type': 'application/grpc' }, { waitForTrailers: true })
+      stream.once('wantTrailers', () => stream.sendTrailers(trailers))
+      session = new ListenSession(fs, caller, incomingOf(stream, headers), io)
+    }
+    session.receive(request)
+  })
+  stream.on('data', (chunk: Buffer) => {
+    try {
+      read(chunk)
+    } catch (error) {
+      stream.pause()
+      finish(error instanceof ApiError ? error : new ApiError('INTERNAL', 'Internal error'))
+    }
+  })
+  // The client half-closed (admin's unsubscribe, the web SDK after its idle minute): end with OK.
+  stream.on('end', () => finish())
+  stream.on('close', () => session?.close())
 }
