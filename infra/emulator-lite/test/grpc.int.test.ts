@@ -2,6 +2,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as grpc from '@grpc/grpc-js'
+import { deleteApp as deleteWebApp, type FirebaseApp, initializeApp as initializeWebApp } from 'firebase/app'
+import { connectAuthEmulator, initializeAuth, inMemoryPersistence, signInWithCustomToken } from 'firebase/auth'
+import {
+  collection,
+  connectFirestoreEmulator,
+  doc,
+  getDoc,
+  initializeFirestore,
+  onSnapshot,
+  terminate,
+} from 'firebase/firestore'
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app'
 import { FieldValue, type Firestore, getFirestore } from 'firebase-admin/firestore'
 import { fromProto3JSON, toProto3JSON } from 'proto3-json-serializer'
@@ -341,5 +352,56 @@ describe('Listen', () => {
     await db.doc('persons/p6').set({ n: 7 })
     expect(await done).toBe(7)
     expect(states).toEqual([null, 7])
+  })
+})
+
+describe('the full web SDK (gRPC under Node) as a signed-in client', () => {
+  test('listens to what the rules allow, is told PERMISSION_DENIED for the rest, and each snapshot is logged', async () => {
+    const admin = adminFirestore(emulator.adminPort)
+    await admin.doc('persons/p1/registrations/a').set({ text: 'morgen' })
+    await admin.doc('persons/p2/registrations/a').set({ text: 'aften' })
+    const app: FirebaseApp = initializeWebApp({ projectId: PROJECT, apiKey: 'fake-api-key' }, 'grpc-web')
+    const auth = initializeAuth(app, { persistence: inMemoryPersistence })
+    connectAuthEmulator(auth, `http://127.0.0.1:${emulator.authPort}`, { disableWarnings: true })
+    await signInWithCustomToken(auth, signCustomToken(emulator.serviceAccount, 'emp', { userRole: 'user' }))
+    const db = initializeFirestore(app, {})
+    connectFirestoreEmulator(db, '127.0.0.1', emulator.firestorePort)
+    try {
+      const before = (await accessLog('p1')).length
+      // getDoc of the full SDK is a Listen target.
+      expect((await getDoc(doc(db, 'persons/p1/registrations/a'))).get('text')).toBe('morgen')
+      const texts: string[][] = []
+      const live = waitFor<string[], { docs: { get(field: string): string }[] }>(
+        (next, fail) => onSnapshot(collection(db, 'persons/p1/registrations'), next, fail),
+        (snapshot) => {
+          texts.push(snapshot.docs.map((each) => each.get('text')))
+          return texts.length === 2 ? texts[1] : undefined
+        },
+      )
+      await expect.poll(() => texts.length).toBe(1)
+      // The full SDK writes through the Write stream, not served yet: a colleague's write instead.
+      await admin.doc('persons/p1/registrations/b').set({ text: 'middag' })
+      expect(await live).toEqual(['morgen', 'middag'])
+      const denied = await new Promise<{ code: string }>((resolve) => {
+        const unsubscribe = onSnapshot(
+          collection(db, 'persons/p2/registrations'),
+          () => {},
+          (error) => {
+            unsubscribe()
+            resolve(error as unknown as { code: string })
+          },
+        )
+      })
+      expect(denied.code).toBe('permission-denied')
+      const after = await accessLog('p1')
+      const listens = after
+        .slice(0, after.length - before)
+        .filter((entry) => entry.protoPayload.methodName.endsWith('.Listen'))
+      expect(listens.length).toBeGreaterThanOrEqual(3)
+      expect((await accessLog('p2')).some((entry) => entry.protoPayload.methodName.endsWith('.Listen'))).toBe(false)
+    } finally {
+      await terminate(db)
+      await deleteWebApp(app)
+    }
   })
 })
