@@ -11,6 +11,7 @@ import {
   getDoc,
   initializeFirestore,
   onSnapshot,
+  runTransaction,
   terminate,
 } from 'firebase/firestore'
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app'
@@ -145,7 +146,7 @@ describe('the browser-facing Firestore port over gRPC', () => {
     const db = adminFirestore(emulator.firestorePort)
     await expect(db.doc('persons/p1').get()).rejects.toMatchObject({
       code: grpc.status.PERMISSION_DENIED,
-      details: expect.stringContaining('Privileged credentials'),
+      details: 'Privileged credentials are accepted only on the admin listener or with the admin secret.',
     })
   })
 
@@ -185,6 +186,8 @@ describe('the browser-facing Firestore port over gRPC', () => {
       token,
     )
     expect(denied.code).toBe(grpc.status.PERMISSION_DENIED)
+    // grpc-message is percent-encoded as the gRPC spec says (spaces and commas as they are).
+    expect(denied.details).toMatch(/^[^%]+$/)
     const deniedQuery = await call(
       emulator.firestorePort,
       'RunQuery',
@@ -343,6 +346,14 @@ describe('the full web SDK (gRPC under Node) as a signed-in client', () => {
       // The full SDK writes through the Write stream, not served yet: a colleague's write instead.
       await admin.doc('persons/p1/registrations/b').set({ text: 'middag' })
       expect(await live).toEqual(['morgen', 'middag'])
+      // A transaction of the full SDK: BatchGetDocuments, then Commit with a `verify` write for the read.
+      const counted = await runTransaction(db, async (tx) => {
+        const plan = await tx.get(doc(db, 'persons/p1/registrations/a'))
+        tx.set(doc(db, 'persons/p1/registrations/count'), { n: plan.exists() ? 1 : 0 })
+        return plan.get('text')
+      })
+      expect(counted).toBe('morgen')
+      expect((await admin.doc('persons/p1/registrations/count').get()).get('n')).toBe(1)
       const denied = await new Promise<{ code: string }>((resolve) => {
         const unsubscribe = onSnapshot(
           collection(db, 'persons/p2/registrations'),

@@ -8,7 +8,8 @@ const PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'latin1')
 /**
  * Serves HTTP/1.1 and cleartext HTTP/2 on one port: each new connection's first bytes decide
  * whether the HTTP/1 server keeps it or the HTTP/2 one takes it (the bytes read are put back).
- * Returns a function that ends every HTTP/2 session, for closing the server.
+ * Returns a function that ends every HTTP/2 session and every connection not yet handed over, for
+ * closing the server.
  */
 export function acceptH2c(server: Server, h2: Http2Server): () => void {
   const http1 = server.listeners('connection') as ((socket: Socket) => void)[]
@@ -18,8 +19,17 @@ export function acceptH2c(server: Server, h2: Http2Server): () => void {
     sessions.add(session)
     session.once('close', () => sessions.delete(session))
   })
+  // Connections whose first bytes have not come yet: closed with the server.
+  const sniffing = new Set<Socket>()
   server.on('connection', (socket: Socket) => {
+    sniffing.add(socket)
+    // Until a server owns the socket, a reset (ECONNRESET before the first byte) must not go unhandled.
+    const ignore = () => {}
+    socket.on('error', ignore)
+    socket.once('close', () => sniffing.delete(socket))
     socket.once('data', (chunk: Buffer) => {
+      sniffing.delete(socket)
+      socket.off('error', ignore)
       socket.pause()
       socket.unshift(chunk)
       const length = Math.min(chunk.length, PREFACE.length)
@@ -33,5 +43,6 @@ export function acceptH2c(server: Server, h2: Http2Server): () => void {
   })
   return () => {
     for (const session of sessions) session.destroy()
+    for (const socket of sniffing) socket.destroy()
   }
 }

@@ -177,10 +177,21 @@ function statusOf(error: unknown): { code: number; message: string } {
   return { code: 13, message: 'Internal error' }
 }
 
+/** `grpc-message` as the gRPC spec encodes it: printable ASCII but `%` as is, every other byte %XX. */
+function grpcMessage(message: string): string {
+  let out = ''
+  for (const byte of Buffer.from(message, 'utf8'))
+    out +=
+      byte >= 0x20 && byte <= 0x7e && byte !== 0x25
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`
+  return out
+}
+
 /** A reply that is only trailers: how gRPC answers an error before any message. */
 function sendStatus(stream: ServerHttp2Stream, code: number, message: string): void {
   if (stream.destroyed || stream.closed) return
-  const trailers = { 'grpc-status': String(code), 'grpc-message': encodeURIComponent(message) }
+  const trailers = { 'grpc-status': String(code), 'grpc-message': grpcMessage(message) }
   if (!stream.headersSent) {
     stream.respond({ ':status': 200, 'content-type': 'application/grpc', ...trailers }, { endStream: true })
     return
@@ -299,15 +310,16 @@ function listen(
   codec: Codec,
 ): void {
   let session: ListenSession | null = null
+  let status = { code: 0, message: '' }
   let trailers = { 'grpc-status': '0', 'grpc-message': '' }
   const finish = (error?: ApiError) => {
     session?.close()
     if (error) {
-      const { code, message } = statusOf(error)
-      trailers = { 'grpc-status': String(code), 'grpc-message': encodeURIComponent(message) }
+      status = statusOf(error)
+      trailers = { 'grpc-status': String(status.code), 'grpc-message': grpcMessage(status.message) }
     }
     if (!stream.headersSent) {
-      sendStatus(stream, Number(trailers['grpc-status']), decodeURIComponent(trailers['grpc-message']))
+      sendStatus(stream, status.code, status.message)
       return
     }
     if (!stream.writableEnded && !stream.destroyed) stream.end()
