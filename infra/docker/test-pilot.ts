@@ -1,12 +1,18 @@
 // `make test-pilot`: the pilot's promises (issue 31), run against docker-compose.pilot.yml on podman,
 // from nothing, on a free port bound to 127.0.0.1:
-//   - up from nothing with a self-signed certificate; time to healthy; only PILOT_PORT is published;
-//   - https with the generated certificate (trusted by this test and nothing else); plain http on
-//     the same port redirects and serves no app; HSTS, the CSP naming only the origin, Secure cookies;
+//   - up from nothing with a self-signed certificate; time to healthy; only PILOT_PORT is published,
+//     and real connections from the host to every port the Compose files name are refused, on
+//     loopback and every other address of the host (PILOT_PORT too, off loopback: PILOT_BIND);
+//   - https with the generated certificate (trusted by this test and nothing else); TLS 1.0 and 1.1
+//     refused, 1.2 and 1.3 accepted; plain http on the same port redirects and serves no app; HSTS,
+//     the CSP naming only the origin, Secure cookies;
 //   - nobody signs up; make pilot-admin's administrator signs in through the origin (Auth, Firestore,
 //     the api's session cookie);
 //   - in Chromium: the admin creates a location, a superuser and a person; the person answers on
-//     "Min dag"; the admin sees it in Statistik and the person's Adgangslog;
+//     "Min dag"; the admin sees it in Statistik and the person's Adgangslog; the admin gives the
+//     superuser a temporary password: her other session ends, she must change it first, then is in;
+//   - through the origin with the web's calls: a user changes their own password (other sessions
+//     end, the new one works, the old one not); a temporary password forces a change at sign-in;
 //   - a reset link by mail to a test SMTP server on the Compose network (pilot/test.compose.yml,
 //     this test's only) works once;
 //   - through the origin, `Bearer owner`, `Firebase owner`, a Google access token, the admin secret,
