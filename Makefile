@@ -88,7 +88,7 @@ logs: $(NPM_DEPS) ## Compose: follow the logs
 
 test-containers: $(NPM_DEPS) ## The Compose stack for real (podman here, installed when root): pilot checks + QA's smoke, then cleanup
 	@infra/stack/scripts/ensure-deps.sh browser
-	@node infra/docker/compose.ts test $(ARGS)
+	@node infra/docker/test-containers.ts $(ARGS)
 
 check-docker: $(NPM_DEPS) ## Static checks of docker-compose.yml and the Dockerfiles (no engine needed)
 	@node infra/docker/check.ts
@@ -115,4 +115,4 @@ restore: $(NPM_DEPS) ## Restore the pilot from FILE=backups/bosted-backup-….ta
 	@node infra/docker/pilot.ts restore "$(FILE)"
 
 test-pilot: $(NPM_DEPS) ## The pilot for real (podman here): TLS origin, edge refusals, backup/restore, restart; prints timings
-	@node infra/docker/pilot.ts test $(ARGS)
+	@node infra/docker/test-pilot.ts $(ARGS)

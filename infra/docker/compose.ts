@@ -3,7 +3,7 @@
 //   node infra/docker/compose.ts up [--no-build]       build, start, wait until healthy, print the URL
 //   node infra/docker/compose.ts down [-v]             stop and remove the containers (-v: and the data)
 //   node infra/docker/compose.ts logs                  follow every service's log
-//   node infra/docker/compose.ts test [--keep-images]  QA's run from nothing (see runTest below)
+//   node infra/docker/test-containers.ts [--keep-images]  QA's run from nothing (its own entry)
 //
 // Docker Engine with Compose v2 (`docker compose version` and `docker info` answer): plain
 // `docker compose`, nothing else. Otherwise podman, as on the project's own machines (Debian, no
@@ -681,11 +681,9 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'up') return commandUp(args)
   if (command === 'down') return commandPassThrough(['down', ...args])
   if (command === 'logs') return commandPassThrough(['logs', '--follow', ...args])
-  if (command === 'test') {
-    const { runTest } = await import('./test-containers.ts')
-    return runTest(args)
-  }
-  console.error('usage: node infra/docker/compose.ts up [--no-build] | down [-v] | logs | test [--keep-images]')
+  console.error(
+    "usage: node infra/docker/compose.ts up [--no-build] | down [-v] | logs (QA's run: node infra/docker/test-containers.ts)",
+  )
   process.exitCode = 2
 }
 

@@ -335,12 +335,8 @@ async function main([command, ...args]: string[]): Promise<void> {
   if (command === 'restore') return commandRestore(args)
   if (command === 'audit-verify') return commandAuditVerify()
   if (command === 'logs') return commandLogs()
-  if (command === 'test') {
-    const { runPilotTest } = await import('./test-pilot.ts')
-    return runPilotTest(args)
-  }
   console.error(
-    'usage: node infra/docker/pilot.ts up | down | admin EMAIL | backup | restore FILE | audit-verify | logs | test',
+    'usage: node infra/docker/pilot.ts up | down | admin EMAIL | backup | restore FILE | audit-verify | logs (the test: node infra/docker/test-pilot.ts)',
   )
   process.exitCode = 2
 }

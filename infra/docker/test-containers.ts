@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
 import {
   baseImages,
   Checks,
@@ -390,4 +391,11 @@ export async function runTest(args: string[]): Promise<void> {
   if (phases.failure !== undefined && checks.failed === 0) checks.failed++
   console.log(`test-containers: ${checks.passed} passed, ${checks.failed} failed`)
   process.exitCode = checks.failed > 0 ? 1 : 0
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  runTest(process.argv.slice(2)).catch((error) => {
+    console.error(`containers: ${error instanceof Error ? error.message : String(error)}`)
+    process.exitCode = 1
+  })
 }

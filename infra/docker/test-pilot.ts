@@ -42,6 +42,7 @@ import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { createServer as createTlsServer, type TLSSocket, connect as tlsConnect } from 'node:tls'
+import { fileURLToPath } from 'node:url'
 import type { Locator } from 'playwright'
 import { interpolate, parseComposeYaml, parseEnvFile } from './check/compose.ts'
 import {
@@ -1413,4 +1414,11 @@ export async function runPilotTest(args: string[]): Promise<void> {
   if (phases.failure !== undefined && checks.failed === 0) checks.failed++
   console.log(`test-pilot: ${checks.passed} passed, ${checks.failed} failed`)
   process.exitCode = checks.failed > 0 ? 1 : 0
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  runPilotTest(process.argv.slice(2)).catch((error) => {
+    console.error(`test-pilot: ${error instanceof Error ? error.message : String(error)}`)
+    process.exitCode = 1
+  })
 }
