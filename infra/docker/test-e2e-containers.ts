@@ -1,0 +1,237 @@
+// `make test-e2e-containers`: QA's whole end-to-end suite (tests/e2e, Playwright, the desktop, tablet
+// and phone projects) run by a container against the Compose stack (issue 37):
+//   1. the engine: Docker Engine with Compose v2 when it answers, else podman (installed and configured
+//      by infra/docker/podman-setup.sh, its Docker API on a socket, docker-compose 1.29 over it);
+//   2. on podman, the base images built locally when missing (infra/docker/local-bases.sh);
+//   3. the stack's images and the runner's (infra/docker/e2e.Dockerfile: Debian's chromium, Playwright
+//      from npm, no browser download), from docker-compose.yml + docker-compose.lite.yml +
+//      infra/docker/e2e.compose.yml;
+//   4. the stack up until healthy, on free published ports (a native stack is never disturbed);
+//   5. the suite: `run --rm --no-deps e2e` on the Compose network; its exit code is this script's;
+//   6. everything removed (images too, unless --keep-images; the layer cache stays).
+// The HTML report, results.json and the traces and screenshots of failures land in
+// test-results/e2e-containers/. Each phase's time is printed, and the total.
+//
+//   node infra/docker/test-e2e-containers.ts [--keep-images] [Playwright's arguments, e.g. --project=desktop]
+//   E2E_CANARY_FAIL=1 adds a deliberately broken journey (tests/e2e/canary.spec.ts).
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import {
+  baseImages,
+  chooseEngine,
+  freePorts,
+  LITE_FILES,
+  log,
+  PodmanCompose,
+  ROOT,
+  run,
+  seconds,
+  startPodman,
+} from './compose.mjs'
+import { removeLeftovers } from './test-containers.mjs'
+
+const E2E_FILE = 'infra/docker/e2e.compose.yml'
+const PREFIX = 'bosted-e2e-'
+const RESULTS = join(ROOT, 'test-results/e2e-containers')
+const OWN_FLAGS = new Set(['--keep-images'])
+
+type Timing = [name: string, ms: number]
+type RunResult = { code: number; stdout: string; stderr: string; timedOut: boolean }
+
+/** The suite's figures from Playwright's JSON report, and the titles of what failed. */
+export function summarize(report: unknown): { counts: Record<string, number>; failed: string[] } {
+  const data = report as {
+    stats?: Record<string, number>
+    suites?: Suite[]
+  }
+  type Spec = { title: string; file?: string; tests?: { projectName?: string; status?: string }[] }
+  type Suite = { title: string; file?: string; specs?: Spec[]; suites?: Suite[] }
+  const failed: string[] = []
+  const walk = (suite: Suite, path: string[]) => {
+    const here = suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') {
+          failed.push(`[${test.projectName}] ${spec.file ?? suite.file ?? ''} › ${[...here, spec.title].join(' › ')}`)
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, here)
+  }
+  for (const suite of data.suites ?? []) walk(suite, [])
+  const stats = data.stats ?? {}
+  return {
+    counts: {
+      passed: stats.expected ?? 0,
+      failed: stats.unexpected ?? 0,
+      flaky: stats.flaky ?? 0,
+      skipped: stats.skipped ?? 0,
+    },
+    failed,
+  }
+}
+
+function report(suiteCode: number | undefined): void {
+  const file = join(RESULTS, 'results.json')
+  if (!existsSync(file)) {
+    log(`no results.json in ${RESULTS} (the suite did not get to report; exit ${suiteCode ?? '-'})`)
+    return
+  }
+  const { counts, failed } = summarize(JSON.parse(readFileSync(file, 'utf8')))
+  log(
+    `suite: ${counts.passed} passed, ${counts.failed} failed, ${counts.flaky} flaky, ${counts.skipped} skipped (exit ${suiteCode})`,
+  )
+  for (const title of failed) log(`  FAILED  ${title}`)
+  log(
+    `report: ${join(RESULTS, 'html/index.html')} (traces and screenshots of failures in ${join(RESULTS, 'artifacts')})`,
+  )
+}
+
+async function main(argv: string[]): Promise<number> {
+  const keepImages = argv.includes('--keep-images') || process.env.KEEP_IMAGES === '1'
+  const target = argv.find((arg) => arg.startsWith('--target='))?.slice('--target='.length) || 'compose'
+  if (target !== 'compose') {
+    console.error(`e2e-containers: TARGET=${target}: only the Compose stack (TARGET=compose) is run so far`)
+    return 2
+  }
+  const playwrightArgs = argv.filter((arg) => !OWN_FLAGS.has(arg) && !arg.startsWith('--target='))
+  const started = Date.now()
+  const timings: Timing[] = []
+  let failure: unknown
+  const phase = async <T>(name: string, action: () => Promise<T>, { always = false } = {}): Promise<T> => {
+    if (failure && !always) throw failure
+    const since = Date.now()
+    log(`--- ${name} ---`)
+    try {
+      return await action()
+    } finally {
+      timings.push([name, Date.now() - since])
+      log(`${name}: ${seconds(since)}`)
+    }
+  }
+  const interrupted = (signal: string) => {
+    failure ??= new Error(`interrupted by ${signal}`)
+    log(`${signal}: cleaning up, then exiting`)
+  }
+  process.once('SIGINT', interrupted)
+  process.once('SIGTERM', interrupted)
+
+  rmSync(RESULTS, { recursive: true, force: true })
+  mkdirSync(RESULTS, { recursive: true })
+  const engine = chooseEngine()
+  const project = `${PREFIX}${randomBytes(3).toString('hex')}`
+  const ports = await freePorts()
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    ...ports,
+    COMPOSE_FILE: `${LITE_FILES}:${E2E_FILE}`,
+    COMPOSE_PROJECT_NAME: project,
+    BIND_ADDRESS: '127.0.0.1',
+    PUBLIC_HOST: 'localhost',
+    E2E_TARGET: 'compose',
+    E2E_USER: `${process.getuid?.() ?? 1000}:${process.getgid?.() ?? 1000}`,
+    E2E_RESULTS_HOST_DIR: RESULTS,
+  }
+  log(`engine ${engine}, project ${project}, results in ${RESULTS}`)
+  const suiteCommand = ['run', '--rm', '-T', '--no-deps', 'e2e', 'npx', 'playwright', 'test', ...playwrightArgs]
+  let suite: RunResult | undefined
+
+  if (engine === 'docker') {
+    const compose = (args: string[], timeoutMs = 0) =>
+      run('docker', ['compose', ...args], { env, timeoutMs }) as Promise<RunResult>
+    const must = async (args: string[], timeoutMs = 0) => {
+      const result = await compose(args, timeoutMs)
+      if (result.code !== 0) throw new Error(`docker compose ${args.join(' ')} exited ${result.code}`)
+    }
+    try {
+      await phase('image builds (the stack and the runner)', () => must(['--profile', 'e2e', 'build'], 40 * 60_000))
+      await phase('stack up until healthy', () => must(['up', '--detach', '--wait'], 10 * 60_000))
+      suite = await phase('suite (Playwright in the runner container)', () => compose(suiteCommand))
+    } catch (error) {
+      failure ??= error
+    } finally {
+      if (failure) await compose(['logs', '--no-color', '--tail=100'], 60_000)
+      await phase(
+        'cleanup',
+        () =>
+          must(
+            ['--profile', 'e2e', 'down', '--volumes', '--remove-orphans', ...(keepImages ? [] : ['--rmi', 'local'])],
+            5 * 60_000,
+          ),
+        { always: true },
+      ).catch((error) => {
+        failure ??= error
+      })
+    }
+  } else {
+    let podman: { env: Record<string, string>; stop: () => Promise<void> } | undefined
+    let stack: InstanceType<typeof PodmanCompose> | undefined
+    let images: string[] = []
+    try {
+      podman = await phase('podman setup', startPodman)
+      await removeLeftovers(PREFIX)
+      const bases = await phase('base images', () => baseImages())
+      Object.assign(env, podman.env, bases)
+      stack = new PodmanCompose(project, env, {
+        // Two lanes on two cores: emulator-lite (better-sqlite3 compiles) then the runner (chromium from
+        // apt, npm ci); the api, the seed and the web beside them.
+        lanes: [
+          ['emulators', 'e2e'],
+          ['api', 'seed', 'web'],
+        ],
+      })
+      const current = stack
+      images = await phase('image builds (the stack and the runner)', () => current.build())
+      if (!images.includes(current.imageOf('e2e'))) throw new Error(`${E2E_FILE}: the runner's image was not built`)
+      await phase('stack up until healthy', () => current.up())
+      // The suite needs no healthcheck running meanwhile: the ticker's CPU goes to the browser.
+      await current.stopTicker()
+      suite = await phase(
+        'suite (Playwright in the runner container)',
+        () => run('docker-compose', suiteCommand, { env: current.env }) as Promise<RunResult>,
+      )
+    } catch (error) {
+      failure ??= error
+    } finally {
+      if (stack) {
+        await stack.stopTicker()
+        if (failure) await stack.logs(100).catch(() => {})
+        const current = stack
+        await phase(
+          'cleanup',
+          async () => {
+            const built = images.length
+              ? images
+              : ['emulators', 'api', 'seed', 'web', 'e2e'].map((name) => current.imageOf(name))
+            await current.removeEverything({ images: built, keepImages })
+          },
+          { always: true },
+        ).catch((error) => {
+          failure ??= error
+        })
+      }
+      await podman?.stop()
+    }
+  }
+
+  console.log('\ne2e-containers: timings')
+  for (const [name, ms] of timings) console.log(`  ${name.padEnd(48)} ${(ms / 1000).toFixed(1)} s`)
+  console.log(`  ${'total'.padEnd(48)} ${seconds(started)}`)
+  report(suite?.code)
+  if (failure) {
+    console.error(`e2e-containers: FAILED: ${failure instanceof Error ? failure.message : String(failure)}`)
+    return suite?.code || 1
+  }
+  return suite?.code ?? 1
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code
+  },
+  (error) => {
+    console.error(`e2e-containers: ${error instanceof Error ? error.message : String(error)}`)
+    process.exitCode = 1
+  },
+)
