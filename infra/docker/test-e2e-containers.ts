@@ -211,7 +211,17 @@ async function main(argv: string[]): Promise<number> {
         if (runner.status === 'rejected') throw runner.reason
         return [...built.value, runner.value]
       })
-      await phase('stack up until healthy', () => current.up())
+      await phase('stack up until healthy', async () => {
+        try {
+          await current.up()
+        } catch (error) {
+          // On a loaded machine a one-shot (the seed's 3 s reachability probe) can give up before
+          // the emulators answer: once more, and it says so. A second failure is the run's.
+          log(`up failed (${error instanceof Error ? error.message : String(error)}); once more`)
+          await current.serviceLogs('seed').then((text) => console.log(text.split('\n').slice(-5).join('\n')))
+          await current.up()
+        }
+      })
       // The suite needs no healthcheck running meanwhile: the ticker's CPU goes to the browser.
       await current.stopTicker()
       suite = await phase(
