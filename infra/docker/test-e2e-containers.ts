@@ -18,6 +18,7 @@ import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import {
   baseImages,
   chooseEngine,
@@ -30,6 +31,7 @@ import {
   seconds,
   startPodman,
 } from './compose.mjs'
+import { summarize } from './e2e-report.ts'
 import { removeLeftovers } from './test-containers.mjs'
 
 const E2E_FILE = 'infra/docker/e2e.compose.yml'
@@ -64,39 +66,6 @@ async function buildRunner(image: string, env: Record<string, string | undefined
   return image
 }
 type RunResult = { code: number; stdout: string; stderr: string; timedOut: boolean }
-
-/** The suite's figures from Playwright's JSON report, and the titles of what failed. */
-export function summarize(report: unknown): { counts: Record<string, number>; failed: string[] } {
-  const data = report as {
-    stats?: Record<string, number>
-    suites?: Suite[]
-  }
-  type Spec = { title: string; file?: string; tests?: { projectName?: string; status?: string }[] }
-  type Suite = { title: string; file?: string; specs?: Spec[]; suites?: Suite[] }
-  const failed: string[] = []
-  const walk = (suite: Suite, path: string[]) => {
-    const here = suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected') {
-          failed.push(`[${test.projectName}] ${spec.file ?? suite.file ?? ''} › ${[...here, spec.title].join(' › ')}`)
-        }
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child, here)
-  }
-  for (const suite of data.suites ?? []) walk(suite, [])
-  const stats = data.stats ?? {}
-  return {
-    counts: {
-      passed: stats.expected ?? 0,
-      failed: stats.unexpected ?? 0,
-      flaky: stats.flaky ?? 0,
-      skipped: stats.skipped ?? 0,
-    },
-    failed,
-  }
-}
 
 function report(suiteCode: number | undefined): void {
   const file = join(RESULTS, 'results.json')
@@ -191,14 +160,16 @@ async function main(argv: string[]): Promise<number> {
       })
     }
   } else {
-    let podman: { env: Record<string, string>; stop: () => Promise<void> } | undefined
+    type Podman = { env: Record<string, string>; stop: () => Promise<void> }
+    let podman: Podman | undefined
     let stack: InstanceType<typeof PodmanCompose> | undefined
     let images: string[] = []
     try {
-      podman = await phase('podman setup', startPodman)
+      const started: Podman = await phase('podman setup', startPodman)
+      podman = started
       await removeLeftovers(PREFIX)
       const bases = await phase('base images', () => baseImages())
-      Object.assign(env, podman.env, bases)
+      Object.assign(env, started.env, bases)
       // The Compose stack's own lanes (emulator-lite, whose better-sqlite3 compiles, beside the others);
       // the runner is not one of them.
       stack = new PodmanCompose(project, env, { lanes: [['emulators'], ['api', 'seed', 'web']] })
@@ -218,7 +189,7 @@ async function main(argv: string[]): Promise<number> {
           // On a loaded machine a one-shot (the seed's 3 s reachability probe) can give up before
           // the emulators answer: once more, and it says so. A second failure is the run's.
           log(`up failed (${error instanceof Error ? error.message : String(error)}); once more`)
-          await current.serviceLogs('seed').then((text) => console.log(text.split('\n').slice(-5).join('\n')))
+          await current.serviceLogs('seed').then((text: string) => console.log(text.split('\n').slice(-5).join('\n')))
           await current.up()
         }
       })
@@ -263,12 +234,14 @@ async function main(argv: string[]): Promise<number> {
   return suite?.code ?? 1
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code
-  },
-  (error) => {
-    console.error(`e2e-containers: ${error instanceof Error ? error.message : String(error)}`)
-    process.exitCode = 1
-  },
-)
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code
+    },
+    (error) => {
+      console.error(`e2e-containers: ${error instanceof Error ? error.message : String(error)}`)
+      process.exitCode = 1
+    },
+  )
+}
