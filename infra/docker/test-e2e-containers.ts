@@ -35,7 +35,8 @@ import { summarize } from './e2e-report.ts'
 import { removeLeftovers } from './test-containers.mjs'
 
 const E2E_FILE = 'infra/docker/e2e.compose.yml'
-const PREFIX = 'bosted-e2e-'
+// Runs side by side need prefixes of their own: a run first removes what earlier runs of its prefix left.
+const PREFIX = process.env.BOSTED_E2E_PREFIX || 'bosted-e2e-'
 const RESULTS = join(ROOT, 'test-results/e2e-containers')
 const OWN_FLAGS = new Set(['--keep-images'])
 
