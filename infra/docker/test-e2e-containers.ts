@@ -17,7 +17,7 @@
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
   baseImages,
@@ -37,7 +37,8 @@ import { removeLeftovers } from './test-containers.mjs'
 const E2E_FILE = 'infra/docker/e2e.compose.yml'
 // Runs side by side need prefixes of their own: a run first removes what earlier runs of its prefix left.
 const PREFIX = process.env.BOSTED_E2E_PREFIX || 'bosted-e2e-'
-const RESULTS = join(ROOT, 'test-results/e2e-containers')
+// The host folder for the reports (emptied first); runs side by side name folders of their own.
+const RESULTS = resolve(ROOT, process.env.BOSTED_E2E_RESULTS || 'test-results/e2e-containers')
 const OWN_FLAGS = new Set(['--keep-images'])
 
 type Timing = [name: string, ms: number]
