@@ -8,7 +8,7 @@ NPM_DEPS := node_modules/.package-lock.json
 export PATH := $(CURDIR)/.tools/node/bin:$(PATH)
 export npm_config_nodedir := $(CURDIR)/.tools/node
 
-.PHONY: node-runtime help install start dev test test-unit test-integration test-parity parity test-e2e screenshots lint typecheck format seed migrate audit-verify bench clean up down logs test-containers check-docker pilot pilot-down pilot-admin pilot-logs pilot-audit-verify backup restore test-pilot
+.PHONY: node-runtime help install start dev test test-unit test-integration test-parity parity test-e2e screenshots lint typecheck format seed migrate audit-verify bench clean up down logs test-containers check-docker pilot pilot-down pilot-admin pilot-logs pilot-audit-verify backup restore test-pilot test-e2e-containers
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -89,6 +89,9 @@ logs: $(NPM_DEPS) ## Compose: follow the logs
 test-containers: $(NPM_DEPS) ## The Compose stack for real (podman here, installed when root): pilot checks + QA's smoke, then cleanup
 	@infra/stack/scripts/ensure-deps.sh browser
 	@node infra/docker/test-containers.ts $(ARGS)
+
+test-e2e-containers: $(NPM_DEPS) ## QA's whole e2e suite in a container against the Compose stack (TARGET=pilot: the pilot); reports in test-results/e2e-containers; ARGS="--project=desktop" etc. go to Playwright
+	@node infra/docker/test-e2e-containers.ts $(if $(TARGET),--target=$(TARGET)) $(ARGS)
 
 check-docker: $(NPM_DEPS) ## Static checks of docker-compose.yml and the Dockerfiles (no engine needed)
 	@node infra/docker/check.ts
