@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { bostedAccessClassifier } from '@bosted/domain/access-classifier'
 import * as grpc from '@grpc/grpc-js'
 import { deleteApp as deleteWebApp, type FirebaseApp, initializeApp as initializeWebApp } from 'firebase/app'
 import { connectAuthEmulator, initializeAuth, inMemoryPersistence, signInWithCustomToken } from 'firebase/auth'
@@ -81,6 +82,8 @@ beforeAll(async () => {
     authProjectId: PROJECT,
     dataDir: join(dir, 'data'),
     firestoreRules: join(dir, 'firestore.rules'),
+    // The app's classifier (injected, ADR 0026): it decides which reads are a person's data.
+    accessClassifier: bostedAccessClassifier,
   })
 })
 
