@@ -30,11 +30,17 @@ vi.mock('../features/locations/api/get-locations.ts', () => ({
 }))
 
 // The person routes read the person first (route validation); p1 exists, any other id does not.
-vi.mock('../features/persons/api/get-person.ts', () => ({
-  getPerson: vi.fn(async (id: string) =>
+// The module's query options and hook call its own fetcher, so they are built again on the mock.
+vi.mock('../features/persons/api/get-person.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../features/persons/api/get-person.ts')>()
+  const { useQuery } = await import('@tanstack/react-query')
+  const getPerson = vi.fn(async (id: string) =>
     id === 'p1' ? PersonSchema.parse({ id, createdAt: '2026-01-01T00:00:00.000Z', locationId: 'a' }) : null,
-  ),
-}))
+  )
+  const personQueryOptions = (id: string) => ({ ...actual.personQueryOptions(id), queryFn: () => getPerson(id) })
+  const usePerson: typeof actual.usePerson = (id, options = {}) => useQuery({ ...personQueryOptions(id), ...options })
+  return { getPerson, personQueryOptions, usePerson }
+})
 
 function visit(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] })

@@ -1,9 +1,9 @@
 import { da } from '@bosted/domain/messages/da'
 import { Page } from '../../../components/ui/page.tsx'
+import { AnswerAdmin } from '../../../features/answer-admin/components/answer-admin.tsx'
 import { locations } from '../../../features/locations/locations-store.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
-import { AnswerAdmin } from './answer-admin.tsx'
-import { useSettingsAccess } from './use-settings-access.ts'
+import { useSettingsAccess } from '../../use-settings-access.ts'
 
 /** The active location's order lives in the locations store too: /daily's register dialog reads it. */
 function keepLocationOrder(locationId: string, order: string[]) {
@@ -28,6 +28,7 @@ export function Component() {
             owner={{ entity: 'location', id: location.id }}
             canEdit={isManager}
             onOrderSaved={(order) => keepLocationOrder(location.id, order)}
+            loading={<RouteLoading />}
           />
         </>
       )}

@@ -1,13 +1,11 @@
 import { da } from '@bosted/domain/messages/da'
-import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Field } from '../../../components/ui/field.tsx'
 import { Page } from '../../../components/ui/page.tsx'
-import { updateLocationReminder } from '../../../features/location-settings/api/update-location-reminder.ts'
+import { useUpdateLocationReminder } from '../../../features/location-settings/api/update-location-reminder.ts'
 import { type LocationSummary, locations } from '../../../features/locations/locations-store.ts'
-import { toastPromise } from '../../../lib/toast.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
-import { useSettingsAccess } from './use-settings-access.ts'
+import { useSettingsAccess } from '../../use-settings-access.ts'
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
 
@@ -30,19 +28,12 @@ export function Component() {
 function ReminderForm({ location, canEdit }: { location: LocationSummary; canEdit: boolean }) {
   const [time, setTime] = useState(location.reminderTime ?? '')
   const [error, setError] = useState<string | undefined>()
-  const save = useMutation({
-    mutationFn: (reminderTime: string | null) =>
-      toastPromise(updateLocationReminder(location.id, reminderTime), {
-        pending: da.location.updatePending,
-        resolved: da.location.updateOk,
-        rejected: da.location.updateFail,
-      }),
-    onSuccess: (_, reminderTime) => {
+  const save = useUpdateLocationReminder(location.id, {
+    onSaved: (reminderTime) => {
       // /daily reads the reminder from the active location.
       const entry = locations.list.find((candidate) => candidate.id === location.id)
       if (entry !== undefined) entry.reminderTime = reminderTime
     },
-    onError: (failure) => console.warn('the reminder time could not be saved', (failure as Error).name),
   })
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault()

@@ -1,17 +1,15 @@
 import { da } from '@bosted/domain/messages/da'
-import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Page } from '../../../components/ui/page.tsx'
 import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
 import { TableScroll } from '../../../components/ui/table-scroll.tsx'
 import { matchesSearch } from '../../../features/location-settings/search.ts'
-import { getLocationPersons } from '../../../features/persons/api/get-location-persons.ts'
+import { useLocationPersons } from '../../../features/persons/api/get-location-persons.ts'
 import { PersonAvatar } from '../../../features/persons/components/person-avatar.tsx'
 import { personName, sortByName } from '../../../features/persons/person-name.ts'
-import { queryKeys } from '../../../lib/query-keys.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
-import { useSettingsAccess } from './use-settings-access.ts'
+import { useSettingsAccess } from '../../use-settings-access.ts'
 
 /** Borgere: the active location's persons, searchable, each leading to their settings. */
 export function Component() {
@@ -39,10 +37,7 @@ export function Component() {
 function PersonList({ locationId }: { locationId: string }) {
   const searchId = useId()
   const [search, setSearch] = useState('')
-  const persons = useQuery({
-    queryKey: queryKeys.locationPersons(locationId),
-    queryFn: () => getLocationPersons(locationId),
-  })
+  const persons = useLocationPersons(locationId)
   if (persons.isError) {
     return (
       <div className="notice notice--error" role="alert">

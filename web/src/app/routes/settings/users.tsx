@@ -1,6 +1,5 @@
 import { da } from '@bosted/domain/messages/da'
 import type { User } from '@bosted/domain/user'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Page } from '../../../components/ui/page.tsx'
@@ -10,15 +9,12 @@ import { matchesSearch } from '../../../features/location-settings/search.ts'
 import { TemporaryPassword } from '../../../features/passwords/components/temporary-password.tsx'
 import { PersonAvatar } from '../../../features/persons/components/person-avatar.tsx'
 import { personName, sortByName } from '../../../features/persons/person-name.ts'
-import { getLocationStaff } from '../../../features/users-admin/api/get-location-staff.ts'
-import { setUserRole, updateUser } from '../../../features/users-admin/api/update-user.ts'
-import { type EditedUser, EditUserDialog } from '../../../features/users-admin/components/edit-user-dialog.tsx'
+import { useLocationStaff } from '../../../features/users-admin/api/get-location-staff.ts'
+import { useUpdateUser } from '../../../features/users-admin/api/update-user.ts'
+import { EditUserDialog } from '../../../features/users-admin/components/edit-user-dialog.tsx'
 import { canEditUser } from '../../../features/users-admin/user-access.ts'
-import { toastPromise } from '../../../lib/toast.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
-import { type SettingsAccess, useSettingsAccess } from './use-settings-access.ts'
-
-const staffKey = (locationId: string) => ['staff', 'location', locationId] as const
+import { type SettingsAccess, useSettingsAccess } from '../../use-settings-access.ts'
 
 /** Brugere: staff with access to the active location; managers edit, admins change roles too. */
 export function Component() {
@@ -46,26 +42,10 @@ export function Component() {
 
 function StaffList({ locationId, access }: { locationId: string; access: SettingsAccess }) {
   const searchId = useId()
-  const queryClient = useQueryClient()
   const [search, setSearch] = useState('')
   const [editing, setEditing] = useState<User | null>(null)
-  const staff = useQuery({ queryKey: staffKey(locationId), queryFn: () => getLocationStaff(locationId) })
-  const save = useMutation({
-    mutationFn: async ({ user, values }: { user: User; values: EditedUser }) => {
-      const work = async () => {
-        await updateUser(user.id, values)
-        const before = user.userRole === 'user' ? 'employee' : user.userRole
-        if (access.isAdmin && values.userRole !== before) await setUserRole(user.id, values.userRole)
-      }
-      return toastPromise(work(), {
-        pending: da.user.updatePending,
-        resolved: da.user.updateOk,
-        rejected: da.user.updateFail,
-      })
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
-    onError: (error) => console.warn('a user could not be updated', (error as Error).name),
-  })
+  const staff = useLocationStaff(locationId)
+  const save = useUpdateUser({ canChangeRole: access.isAdmin })
 
   if (staff.isError) {
     return (

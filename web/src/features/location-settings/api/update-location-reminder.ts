@@ -1,10 +1,30 @@
+import { da } from '@bosted/domain/messages/da'
 import { locationPath } from '@bosted/domain/paths'
+import { useMutation } from '@tanstack/react-query'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { toastPromise } from '../../../lib/toast.ts'
 
 /** The location's daily reminder time ('HH:MM'), or null for none; the caller toasts (SPEC §8). */
 export async function updateLocationReminder(locationId: string, reminderTime: string | null): Promise<void> {
   const [db, { doc, updateDoc }] = await Promise.all([getDb(), firestoreLite()])
   await updateDoc(doc(db, locationPath(locationId)), {
     'settings.notifications': reminderTime === null ? null : { reminderTime },
+  })
+}
+
+/**
+ * Saves the location's reminder time with the location toasts. `onSaved` gets the stored value:
+ * the active location is kept outside this feature, so the page passes it the new time.
+ */
+export function useUpdateLocationReminder(locationId: string, { onSaved }: { onSaved: (time: string | null) => void }) {
+  return useMutation({
+    mutationFn: (reminderTime: string | null) =>
+      toastPromise(updateLocationReminder(locationId, reminderTime), {
+        pending: da.location.updatePending,
+        resolved: da.location.updateOk,
+        rejected: da.location.updateFail,
+      }),
+    onSuccess: (_, reminderTime) => onSaved(reminderTime),
+    onError: (failure) => console.warn('the reminder time could not be saved', (failure as Error).name),
   })
 }

@@ -1,7 +1,11 @@
+import { da } from '@bosted/domain/messages/da'
 import { userPath } from '@bosted/domain/paths'
-import type { UserRole } from '@bosted/domain/user'
+import type { User, UserRole } from '@bosted/domain/user'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client.ts'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { toastPromise } from '../../../lib/toast.ts'
+import { staffKeys } from './keys.ts'
 
 export type UserChanges = { firstName: string; lastName: string; jobRole: string; disabled: boolean }
 
@@ -21,5 +25,32 @@ export async function setUserRole(userId: string, userRole: UserRole): Promise<v
   await api(`/user/${encodeURIComponent(userId)}/role`, {
     method: 'PUT',
     body: { userRole, admin: userRole === 'admin' },
+  })
+}
+
+/** SPEC §8's user update toasts. */
+export const USER_UPDATE_TOASTS = {
+  pending: da.user.updatePending,
+  resolved: da.user.updateOk,
+  rejected: da.user.updateFail,
+}
+
+/**
+ * Saves a colleague as the edit dialog left them: their fields, and (admins only, `canChangeRole`)
+ * their role when it changed. Every staff list follows.
+ */
+export function useUpdateUser({ canChangeRole }: { canChangeRole: boolean }) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ user, values }: { user: User; values: UserChanges & { userRole: UserRole } }) => {
+      const work = async () => {
+        await updateUser(user.id, values)
+        const before = user.userRole === 'user' ? 'employee' : user.userRole
+        if (canChangeRole && values.userRole !== before) await setUserRole(user.id, values.userRole)
+      }
+      return toastPromise(work(), USER_UPDATE_TOASTS)
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+    onError: (error) => console.warn('a user could not be updated', (error as Error).name),
   })
 }

@@ -7,7 +7,6 @@ import {
   PHONE_MAX_LENGTH,
 } from '@bosted/domain/validation'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
 import { Controller, FormProvider, useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
@@ -15,10 +14,10 @@ import { useSnapshot } from 'valtio'
 import { LeaveGuard } from '../../../../components/ui/leave-guard.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
 import { TextField } from '../../../../components/ui/text-field.tsx'
-import { avatarPath, uploadAvatar } from '../../../../features/avatars/api/avatar-object.ts'
+import { useAvatarUpload } from '../../../../features/avatars/api/use-avatar-upload.ts'
 import { AvatarField } from '../../../../features/avatars/components/avatar-field.tsx'
 import { avatarErrorText, resizeImage } from '../../../../features/avatars/resize-image.ts'
-import { ADD_USER_TOASTS, addUser } from '../../../../features/creation/api/add-user.ts'
+import { useAddUser } from '../../../../features/creation/api/add-user.ts'
 import { isEmailInUse } from '../../../../features/creation/api/auth-accounts.ts'
 import { userDraft } from '../../../../features/creation/draft-store.ts'
 import {
@@ -30,10 +29,10 @@ import {
 } from '../../../../features/creation/user-form.ts'
 import { locations } from '../../../../features/locations/locations-store.ts'
 import { passwordHintProps, usePolicyRef, withPasswordPolicy } from '../../../../features/passwords/password-rules.ts'
+import { USER_UPDATE_TOASTS } from '../../../../features/users-admin/api/update-user.ts'
 import { updateUserAvatar } from '../../../../features/users-admin/api/update-user-avatar.ts'
-import { toastPromise } from '../../../../lib/toast.ts'
 import { RouteLoading } from '../../../layout/route-loading.tsx'
-import { useSettingsAccess } from '../../settings/use-settings-access.ts'
+import { useSettingsAccess } from '../../../use-settings-access.ts'
 
 /** Opret bruger: a colleague with access to some of the creator's locations. */
 export function Component() {
@@ -57,7 +56,6 @@ function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
   const { user, isAdmin } = useSettingsAccess()
   const { list: locationList } = useSnapshot(locations)
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const roles = rolesFor(isAdmin)
   const passwordPolicy = usePolicyRef()
   const form = useForm<UserForm, unknown, ValidUserForm>({
@@ -74,35 +72,21 @@ function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
 
   const [avatar, setAvatar] = useState<{ image: Blob; preview: string } | null>(null)
   const [avatarError, setAvatarError] = useState<string | null>(null)
-  const [avatarProgress, setAvatarProgress] = useState<number | null>(null)
-  const create = useMutation({
-    mutationFn: async (values: ValidUserForm) => {
-      const userId = await toastPromise(addUser(values), ADD_USER_TOASTS)
-      // After users/{uid} exists: storage.rules let whoever may update that document write its picture.
-      if (avatar !== null) {
-        setAvatarProgress(0)
-        const work = async () => {
-          const url = await uploadAvatar(avatarPath({ kind: 'users', id: userId }), avatar.image, setAvatarProgress)
-          await updateUserAvatar(userId, url)
-        }
-        await toastPromise(work(), {
-          pending: da.user.updatePending,
-          resolved: da.user.updateOk,
-          rejected: da.user.updateFail,
-        })
-          .catch((error: unknown) => console.warn('the new user has no picture', (error as Error).name))
-          .finally(() => setAvatarProgress(null))
-      }
-      return userId
+  const upload = useAvatarUpload(USER_UPDATE_TOASTS)
+  const create = useAddUser({
+    // After users/{uid} exists: storage.rules let whoever may update that document write its picture.
+    // Without it the user is still added (the toast has told the failure).
+    afterAdd: async (userId) => {
+      if (avatar === null) return
+      const save = (url: string) => updateUserAvatar(userId, url)
+      await upload.mutateAsync({ owner: { kind: 'users', id: userId }, image: avatar.image, save }).catch(() => {})
     },
-    onSuccess: async () => {
+    onAdded: () => {
       userDraft.clear()
       form.reset(emptyUserForm([activeLocationId]))
-      await queryClient.invalidateQueries({ queryKey: ['staff'] })
       navigate('/settings/users')
     },
     onError: (error) => {
-      console.warn('a user could not be added', (error as Error).name)
       if (isEmailInUse(error))
         form.setError('email', { type: 'conflict', message: da.validation.emailInUse }, { shouldFocus: true })
     },
@@ -158,7 +142,7 @@ function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
           name={`${form.watch('firstName')} ${form.watch('lastName')}`.trim()}
           initials={`${form.watch('firstName').charAt(0)}${form.watch('lastName').charAt(0)}`.toUpperCase()}
           url={avatar?.preview ?? null}
-          progress={avatarProgress}
+          progress={upload.progress}
           error={avatarError}
           disabled={false}
           onChoose={(file) => {

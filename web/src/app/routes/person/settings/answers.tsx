@@ -1,12 +1,16 @@
 import { da } from '@bosted/domain/messages/da'
 import { useState } from 'react'
+import { useParams } from 'react-router-dom'
 import { Page } from '../../../../components/ui/page.tsx'
-import { AnswerAdmin } from '../../settings/answer-admin.tsx'
-import { usePersonSettings } from './use-person-settings.ts'
+import { AnswerAdmin } from '../../../../features/answer-admin/components/answer-admin.tsx'
+import { usePersonSettings } from '../../../../features/persons/use-person-settings.ts'
+import { RouteLoading } from '../../../layout/route-loading.tsx'
+import { useSettingsAccess } from '../../../use-settings-access.ts'
 
 /** Svarmuligheder: the person's own options and whether the location's apply too. */
 export function Component() {
-  const { person, canEdit, save, id } = usePersonSettings()
+  const { id = '' } = useParams()
+  const { person, canEdit, save } = usePersonSettings(id, useSettingsAccess())
   return (
     <Page title={da.pages.personSettingsAnswers} level={3}>
       {!canEdit && <p className="notice">{da.form.readOnly}</p>}
@@ -18,7 +22,7 @@ export function Component() {
             disabled={!canEdit}
             onChange={(checked) => save.mutateAsync({ 'settings.includePlaceAnswers': checked })}
           />
-          <AnswerAdmin key={id} owner={{ entity: 'person', id }} canEdit={canEdit} />
+          <AnswerAdmin key={id} owner={{ entity: 'person', id }} canEdit={canEdit} loading={<RouteLoading />} />
         </>
       )}
     </Page>

@@ -11,20 +11,17 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useEffect, useRef } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
-import { useLocation } from 'react-router-dom'
+import { useLocation, useParams } from 'react-router-dom'
 import { z } from 'zod'
 import { Field } from '../../../../components/ui/field.tsx'
 import { LeaveGuard } from '../../../../components/ui/leave-guard.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
 import { TextField } from '../../../../components/ui/text-field.tsx'
 import { TemporaryPassword } from '../../../../features/passwords/components/temporary-password.tsx'
-import {
-  type GeneralValues,
-  generalChanges,
-  generalValuesOf,
-} from '../../../../features/person-settings/person-changes.ts'
-import { PersonAvatarSettings } from './person-avatar-settings.tsx'
-import { usePersonSettings } from './use-person-settings.ts'
+import { PersonAvatarSettings } from '../../../../features/persons/components/person-avatar-settings.tsx'
+import { type GeneralValues, generalChanges, generalValuesOf } from '../../../../features/persons/person-changes.ts'
+import { usePersonSettings } from '../../../../features/persons/use-person-settings.ts'
+import { useSettingsAccess } from '../../../use-settings-access.ts'
 
 const GeneralSchema = z.object({
   firstName: NewPersonSchema.shape.firstName,
@@ -41,7 +38,8 @@ const GeneralSchema = z.object({
 
 /** Generelt: name, contact, locale and whether the person is disabled. */
 export function Component() {
-  const { person, canEdit, save, id } = usePersonSettings()
+  const { id = '' } = useParams()
+  const { person, canEdit, save } = usePersonSettings(id, useSettingsAccess())
   return (
     <Page title={da.pages.personSettingsGeneral} level={3}>
       {!canEdit && <p className="notice">{da.form.readOnly}</p>}

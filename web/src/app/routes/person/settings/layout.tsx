@@ -3,7 +3,7 @@ import { daAccessLog } from '@bosted/domain/messages/da-access-log'
 import { Outlet, useParams } from 'react-router-dom'
 import { Page } from '../../../../components/ui/page.tsx'
 import { TabsNav } from '../../../../components/ui/tabs-nav.tsx'
-import { useSettingsAccess } from '../../settings/use-settings-access.ts'
+import { useSettingsAccess } from '../../../use-settings-access.ts'
 
 export function Component() {
   const { id = '' } = useParams()

@@ -1,14 +1,17 @@
 import { da } from '@bosted/domain/messages/da'
 import { type FormEvent, useState } from 'react'
+import { useParams } from 'react-router-dom'
 import { Field } from '../../../../components/ui/field.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
-import { usePersonSettings } from './use-person-settings.ts'
+import { usePersonSettings } from '../../../../features/persons/use-person-settings.ts'
+import { useSettingsAccess } from '../../../use-settings-access.ts'
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
 
 /** Notifikationer: the person's own daily reminder time; empty uses the location's. */
 export function Component() {
-  const { person, canEdit, save, id } = usePersonSettings()
+  const { id = '' } = useParams()
+  const { person, canEdit, save } = usePersonSettings(id, useSettingsAccess())
   return (
     <Page title={da.pages.personSettingsNotifications} level={3}>
       {!canEdit && <p className="notice">{da.form.readOnly}</p>}

@@ -1,13 +1,15 @@
 import { da } from '@bosted/domain/messages/da'
-import { Link } from 'react-router-dom'
+import { Link, useParams } from 'react-router-dom'
 import { Page } from '../../../../components/ui/page.tsx'
-import { usePersonSettings } from './use-person-settings.ts'
+import { usePerson } from '../../../../features/persons/api/get-person.ts'
 
 /** Oversigt: the person's settings at a glance, each part linking to its tab. */
 export function Component() {
-  const { id, person } = usePersonSettings()
+  const { id = '' } = useParams()
+  // The route's loader has read the person, so this is normally from the cache.
+  const { data: person } = usePerson(id)
   const base = `/person/${encodeURIComponent(id)}/settings`
-  if (person === null) return <Page title={da.pages.personSettingsOverview} level={3} />
+  if (person == null) return <Page title={da.pages.personSettingsOverview} level={3} />
   const { settings } = person
   const { all, answers, freeText, speechToText } = settings.features
   const features: string[] = [

@@ -1,7 +1,7 @@
 import { roleRank } from '@bosted/domain/user'
 import { useSnapshot } from 'valtio'
-import { type LocationSummary, locations } from '../../../features/locations/locations-store.ts'
-import { type SessionUser, session } from '../../../features/session/session-store.ts'
+import { type LocationSummary, locations } from '../features/locations/locations-store.ts'
+import { type SessionUser, session } from '../features/session/session-store.ts'
 
 export type SettingsAccess = {
   user: SessionUser | null
