@@ -1,21 +1,17 @@
 import { da } from '@bosted/domain/messages/da'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { Page } from '../../../components/ui/page.tsx'
 import { TabsNav } from '../../../components/ui/tabs-nav.tsx'
-import { deleteLocation } from '../../../features/admin/api/delete-location.ts'
-import { getLocation } from '../../../features/admin/api/get-location.ts'
-import { type LocationUpdate, updateLocation } from '../../../features/admin/api/update-location.ts'
+import { useDeleteLocation } from '../../../features/admin/api/delete-location.ts'
+import { useAdminLocation } from '../../../features/admin/api/get-location.ts'
+import { useUpdateLocation } from '../../../features/admin/api/update-location.ts'
 import { LocationFeaturesForm } from '../../../features/admin/components/location-features.tsx'
 import { LocationGeneral } from '../../../features/admin/components/location-general.tsx'
 import { LocationSubscription } from '../../../features/admin/components/location-subscription.tsx'
 import { removeLocation } from '../../../features/locations/locations-store.ts'
 import { fullName, session } from '../../../features/session/session-store.ts'
-import { isConcurrentEdit } from '../../../lib/concurrent-edit.ts'
-import { queryKeys } from '../../../lib/query-keys.ts'
-import { toastPromise } from '../../../lib/toast.ts'
 import { parseAdminLocationPath } from '../../admin-location-path.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
 import { reloadLocations } from '../../session.ts'
@@ -26,49 +22,19 @@ const TAB_TITLES = {
   subscription: da.pages.adminLocationSubscription,
 } as const
 
-const UPDATE_TOASTS = {
-  pending: da.admin.updatePending,
-  resolved: da.admin.updateOk,
-  // Another admin saved first: said plainly; the refresh then shows what is stored.
-  rejected: (error: unknown) => (isConcurrentEdit(error) ? da.admin.subscriptionConflict : da.admin.updateFail),
-}
-
 /** /admin/location/{id}/{tab}: the id may span several segments (validated by the route's loader). */
 export function Component() {
   const parsed = parseAdminLocationPath(useParams()['*'])
   const { user } = useSnapshot(session)
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const id = parsed?.id ?? ''
-  const location = useQuery({
-    queryKey: queryKeys.adminLocation(id),
-    queryFn: () => getLocation(id),
-    enabled: id !== '',
-  })
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: queryKeys.admin })
-    // The header's switcher, logo and each page's features follow at once.
-    await reloadLocations()
-  }
-  const update = useMutation({
-    mutationFn: (change: LocationUpdate) => toastPromise(updateLocation(id, change), UPDATE_TOASTS),
-    onSettled: refresh,
-    onError: (error) => console.warn('a location could not be updated', (error as Error).name),
-  })
-  const remove = useMutation({
-    mutationFn: () =>
-      toastPromise(deleteLocation(id), {
-        pending: da.admin.deletePending,
-        resolved: da.admin.deleteOk,
-        rejected: da.admin.deleteFail,
-      }),
-    onSuccess: async () => {
-      // Deleting the active location switches to the first remaining one, or clears it (SPEC §4).
-      removeLocation(id)
-      await queryClient.invalidateQueries({ queryKey: queryKeys.admin })
-      await navigate('/admin')
-    },
-    onError: (error) => console.warn('a location could not be deleted', (error as Error).name),
+  const location = useAdminLocation(id)
+  // The header's switcher, logo and each page's features follow at once.
+  const update = useUpdateLocation(id, { onRefreshed: () => reloadLocations() })
+  const remove = useDeleteLocation(id, {
+    // Deleting the active location switches to the first remaining one, or clears it (SPEC §4).
+    onDeleted: () => removeLocation(id),
+    onDone: () => navigate('/admin'),
   })
   if (parsed === null) return null
   const base = `/admin/location/${parsed.id}`

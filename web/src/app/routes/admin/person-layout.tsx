@@ -1,26 +1,19 @@
 import { da } from '@bosted/domain/messages/da'
 import { daAccessLog } from '@bosted/domain/messages/da-access-log'
-import { useQuery } from '@tanstack/react-query'
 import { Outlet, useParams } from 'react-router-dom'
 import { Page } from '../../../components/ui/page.tsx'
 import { TabsNav } from '../../../components/ui/tabs-nav.tsx'
-import { getLocation } from '../../../features/admin/api/get-location.ts'
-import { getPerson } from '../../../features/persons/api/get-person.ts'
+import { useAdminLocation } from '../../../features/admin/api/get-location.ts'
+import { usePerson } from '../../../features/persons/api/get-person.ts'
 import { PersonAvatar } from '../../../features/persons/components/person-avatar.tsx'
 import { personName } from '../../../features/persons/person-name.ts'
-import { queryKeys } from '../../../lib/query-keys.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
 
 /** /admin/person/{id}/settings: who (avatar, name, location) and the tabs Indstillinger · Adgangslog. */
 export function Component() {
   const { id = '' } = useParams()
-  const person = useQuery({ queryKey: queryKeys.person(id), queryFn: () => getPerson(id) })
-  const locationId = person.data?.locationId ?? null
-  const location = useQuery({
-    queryKey: queryKeys.adminLocation(locationId ?? ''),
-    queryFn: () => getLocation(locationId ?? ''),
-    enabled: locationId !== null && locationId !== '',
-  })
+  const person = usePerson(id)
+  const location = useAdminLocation(person.data?.locationId ?? '')
   const base = `/admin/person/${encodeURIComponent(id)}/settings`
 
   if (person.isError)

@@ -1,15 +1,12 @@
 import { da } from '@bosted/domain/messages/da'
 import { daAccessLog } from '@bosted/domain/messages/da-access-log'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { Page } from '../../../components/ui/page.tsx'
 import { ExportPersonLink } from '../../../features/access-log/components/export-person-link.tsx'
-import { movePerson, setPersonSignIn } from '../../../features/admin/api/admin-person.ts'
-import { getAdminOverview } from '../../../features/admin/api/get-admin-overview.ts'
-import { getPerson } from '../../../features/persons/api/get-person.ts'
-import { queryKeys } from '../../../lib/query-keys.ts'
-import { toastPromise } from '../../../lib/toast.ts'
+import { useMovePerson, useSetPersonSignIn } from '../../../features/admin/api/admin-person.ts'
+import { useAdminOverview } from '../../../features/admin/api/get-admin-overview.ts'
+import { usePerson } from '../../../features/persons/api/get-person.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
 
 const danish = new Intl.Collator('da-DK')
@@ -20,36 +17,12 @@ const danish = new Intl.Collator('da-DK')
  */
 export function Component() {
   const { id = '' } = useParams()
-  const queryClient = useQueryClient()
-  const person = useQuery({ queryKey: queryKeys.person(id), queryFn: () => getPerson(id) })
-  const overview = useQuery({ queryKey: queryKeys.adminOverview, queryFn: getAdminOverview })
+  const person = usePerson(id)
+  const overview = useAdminOverview()
   const [target, setTarget] = useState('')
   const ids = { move: useId(), signIn: useId() }
-  // Everything that lists persons or their records follows the change.
-  const refresh = () =>
-    Promise.all(
-      ['persons', 'admin', 'registrations', 'notes'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
-    )
-  const move = useMutation({
-    mutationFn: (locationId: string) =>
-      toastPromise(movePerson(id, locationId), {
-        pending: da.admin.movePending,
-        resolved: da.admin.moveOk,
-        rejected: da.admin.moveFail,
-      }),
-    onSettled: refresh,
-    onError: (error) => console.warn('a person could not be moved', (error as Error).name),
-  })
-  const signIn = useMutation({
-    mutationFn: (disabled: boolean) =>
-      toastPromise(setPersonSignIn(id, disabled), {
-        pending: da.admin.disablePending,
-        resolved: da.admin.disableOk,
-        rejected: da.admin.disableFail,
-      }),
-    onSettled: refresh,
-    onError: (error) => console.warn("a person's sign-in could not be changed", (error as Error).name),
-  })
+  const move = useMovePerson(id)
+  const signIn = useSetPersonSignIn(id)
 
   // The layout shows a missing person; this tab only waits for its data.
   if (person.data == null || overview.data === undefined)

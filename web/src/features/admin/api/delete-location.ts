@@ -1,8 +1,37 @@
+import { da } from '@bosted/domain/messages/da'
 import { locationPath } from '@bosted/domain/paths'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { toastPromise } from '../../../lib/toast.ts'
+import { adminKeys } from './keys.ts'
 
 /** Deletes a location document; its persons and their records stay (admins find and move them). */
 export async function deleteLocation(id: string): Promise<void> {
   const [db, { deleteDoc, doc }] = await Promise.all([getDb(), firestoreLite()])
   await deleteDoc(doc(db, locationPath(id)))
+}
+
+/**
+ * Deletes the location with SPEC §8's toasts. `onDeleted` runs first (the active location lives
+ * outside this feature), then the overview follows and `onDone` runs (the page leaves).
+ */
+export function useDeleteLocation(
+  locationId: string,
+  { onDeleted, onDone }: { onDeleted: () => unknown; onDone: () => unknown },
+) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () =>
+      toastPromise(deleteLocation(locationId), {
+        pending: da.admin.deletePending,
+        resolved: da.admin.deleteOk,
+        rejected: da.admin.deleteFail,
+      }),
+    onSuccess: async () => {
+      onDeleted()
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all })
+      await onDone()
+    },
+    onError: (error) => console.warn('a location could not be deleted', (error as Error).name),
+  })
 }
