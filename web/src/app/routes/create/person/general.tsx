@@ -1,10 +1,9 @@
 import { da } from '@bosted/domain/messages/da'
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from '@bosted/domain/validation'
 import { useEffect, useState } from 'react'
 import { useFormContext } from 'react-hook-form'
 import { useNavigate, useOutletContext } from 'react-router-dom'
+import { NameContactFields } from '../../../../components/ui/name-contact-fields.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
-import { TextField } from '../../../../components/ui/text-field.tsx'
 import { AvatarField } from '../../../../features/avatars/components/avatar-field.tsx'
 import { avatarErrorText, resizeImage } from '../../../../features/avatars/resize-image.ts'
 import { GENERAL_FIELDS, type PersonForm } from '../../../../features/creation/person-form.ts'
@@ -35,39 +34,7 @@ export function Component() {
           void handleNext()
         }}
       >
-        <TextField<PersonForm>
-          name="firstName"
-          maxLength={NAME_MAX_LENGTH}
-          label={da.form.firstName}
-          autoComplete="off"
-        />
-        <TextField<PersonForm>
-          name="lastName"
-          maxLength={NAME_MAX_LENGTH}
-          label={da.form.lastName}
-          autoComplete="off"
-        />
-        <TextField<PersonForm>
-          name="email"
-          maxLength={EMAIL_MAX_LENGTH}
-          label={da.form.email}
-          type="email"
-          autoComplete="off"
-        />
-        <TextField<PersonForm>
-          name="password"
-          label={da.form.password}
-          type="password"
-          autoComplete="new-password"
-          {...passwordHintProps(policy)}
-        />
-        <TextField<PersonForm>
-          name="phone"
-          maxLength={PHONE_MAX_LENGTH}
-          label={da.form.phone}
-          type="tel"
-          autoComplete="off"
-        />
+        <NameContactFields password={passwordHintProps(policy)} />
         <AvatarField
           name={`${form.watch('firstName')} ${form.watch('lastName')}`.trim()}
           initials={`${form.watch('firstName').charAt(0)}${form.watch('lastName').charAt(0)}`.toUpperCase()}

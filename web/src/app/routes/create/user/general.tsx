@@ -1,17 +1,12 @@
 import { da } from '@bosted/domain/messages/da'
-import {
-  EMAIL_MAX_LENGTH,
-  hasRequiredFields,
-  JOB_ROLE_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PHONE_MAX_LENGTH,
-} from '@bosted/domain/validation'
+import { hasRequiredFields, JOB_ROLE_MAX_LENGTH } from '@bosted/domain/validation'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useEffect, useState } from 'react'
 import { Controller, FormProvider, useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { LeaveGuard } from '../../../../components/ui/leave-guard.tsx'
+import { NameContactFields } from '../../../../components/ui/name-contact-fields.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
 import { TextField } from '../../../../components/ui/text-field.tsx'
 import { useAvatarUpload } from '../../../../features/avatars/api/use-avatar-upload.ts'
@@ -104,34 +99,7 @@ function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
   return (
     <FormProvider {...form}>
       <form className="form" noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))}>
-        <TextField<UserForm>
-          name="firstName"
-          maxLength={NAME_MAX_LENGTH}
-          label={da.form.firstName}
-          autoComplete="off"
-        />
-        <TextField<UserForm> name="lastName" maxLength={NAME_MAX_LENGTH} label={da.form.lastName} autoComplete="off" />
-        <TextField<UserForm>
-          name="email"
-          maxLength={EMAIL_MAX_LENGTH}
-          label={da.form.email}
-          type="email"
-          autoComplete="off"
-        />
-        <TextField<UserForm>
-          name="password"
-          label={da.form.password}
-          type="password"
-          autoComplete="new-password"
-          {...passwordHintProps(passwordPolicy.policy)}
-        />
-        <TextField<UserForm>
-          name="phone"
-          maxLength={PHONE_MAX_LENGTH}
-          label={da.form.phone}
-          type="tel"
-          autoComplete="off"
-        />
+        <NameContactFields password={passwordHintProps(passwordPolicy.policy)} />
         <TextField<UserForm>
           name="jobRole"
           maxLength={JOB_ROLE_MAX_LENGTH}

@@ -1,13 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
 import { NewPersonSchema, type Person } from '@bosted/domain/person'
-import {
-  EMAIL_MAX_LENGTH,
-  EMAIL_PATTERN,
-  NAME_MAX_LENGTH,
-  NameSchema,
-  PHONE_MAX_LENGTH,
-  PhoneSchema,
-} from '@bosted/domain/validation'
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NameSchema, PhoneSchema } from '@bosted/domain/validation'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useEffect, useRef } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
@@ -15,8 +8,8 @@ import { useLocation, useParams } from 'react-router-dom'
 import { z } from 'zod'
 import { Field } from '../../../../components/ui/field.tsx'
 import { LeaveGuard } from '../../../../components/ui/leave-guard.tsx'
+import { NameContactFields } from '../../../../components/ui/name-contact-fields.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
-import { TextField } from '../../../../components/ui/text-field.tsx'
 import { TemporaryPassword } from '../../../../features/passwords/components/temporary-password.tsx'
 import { PersonAvatarSettings } from '../../../../features/persons/components/person-avatar-settings.tsx'
 import { type GeneralValues, generalChanges, generalValuesOf } from '../../../../features/persons/person-changes.ts'
@@ -97,32 +90,7 @@ function GeneralForm({
         })}
       >
         <fieldset className="form__fieldset" disabled={!canEdit}>
-          <TextField<GeneralValues>
-            name="firstName"
-            maxLength={NAME_MAX_LENGTH}
-            label={da.form.firstName}
-            autoComplete="off"
-          />
-          <TextField<GeneralValues>
-            name="lastName"
-            maxLength={NAME_MAX_LENGTH}
-            label={da.form.lastName}
-            autoComplete="off"
-          />
-          <TextField<GeneralValues>
-            name="email"
-            maxLength={EMAIL_MAX_LENGTH}
-            label={da.form.email}
-            type="email"
-            autoComplete="off"
-          />
-          <TextField<GeneralValues>
-            name="phone"
-            maxLength={PHONE_MAX_LENGTH}
-            label={da.form.phone}
-            type="tel"
-            autoComplete="off"
-          />
+          <NameContactFields />
           <Field label={da.form.locale}>
             {(control) => (
               <select {...control} {...form.register('locale')}>
