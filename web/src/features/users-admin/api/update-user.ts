@@ -1,4 +1,3 @@
-import { da } from '@bosted/domain/messages/da'
 import { userPath } from '@bosted/domain/paths'
 import type { User, UserRole } from '@bosted/domain/user'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
@@ -6,6 +5,7 @@ import { api } from '../../../lib/api-client.ts'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { staffKeys } from './keys.ts'
+import { USER_UPDATE_TOASTS } from './update-user-avatar.ts'
 
 export type UserChanges = { firstName: string; lastName: string; jobRole: string; disabled: boolean }
 
@@ -26,13 +26,6 @@ export async function setUserRole(userId: string, userRole: UserRole): Promise<v
     method: 'PUT',
     body: { userRole, admin: userRole === 'admin' },
   })
-}
-
-/** SPEC §8's user update toasts. */
-export const USER_UPDATE_TOASTS = {
-  pending: da.user.updatePending,
-  resolved: da.user.updateOk,
-  rejected: da.user.updateFail,
 }
 
 /**

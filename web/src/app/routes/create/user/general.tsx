@@ -24,8 +24,7 @@ import {
 } from '../../../../features/creation/user-form.ts'
 import { locations } from '../../../../features/locations/locations-store.ts'
 import { passwordHintProps, usePolicyRef, withPasswordPolicy } from '../../../../features/passwords/password-rules.ts'
-import { USER_UPDATE_TOASTS } from '../../../../features/users-admin/api/update-user.ts'
-import { updateUserAvatar } from '../../../../features/users-admin/api/update-user-avatar.ts'
+import { USER_UPDATE_TOASTS, updateUserAvatar } from '../../../../features/users-admin/api/update-user-avatar.ts'
 import { RouteLoading } from '../../../layout/route-loading.tsx'
 import { useSettingsAccess } from '../../../use-settings-access.ts'
 
