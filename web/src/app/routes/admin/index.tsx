@@ -1,10 +1,11 @@
 import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
 import { subscriptionLabel } from '@bosted/domain/subscription-status'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { Page } from '../../../components/ui/page.tsx'
+import { SearchField } from '../../../components/ui/search-field.tsx'
 import { TableScroll } from '../../../components/ui/table-scroll.tsx'
 import { useCreateLocation } from '../../../features/admin/api/create-location.ts'
 import { useAdminOverview } from '../../../features/admin/api/get-admin-overview.ts'
@@ -141,7 +142,6 @@ function LocationTable({ locations }: { locations: Parameters<typeof locationRow
 
 function PersonSearch({ persons, names }: { persons: readonly Person[]; names: ReadonlyMap<string, string> }) {
   const [query, setQuery] = useState('')
-  const id = useId()
   const found =
     query.trim() === ''
       ? []
@@ -149,10 +149,7 @@ function PersonSearch({ persons, names }: { persons: readonly Person[]; names: R
   return (
     <section aria-labelledby="admin-persons" className="admin-search">
       <h2 id="admin-persons">{da.admin.persons}</h2>
-      <div className="field">
-        <label htmlFor={id}>{da.admin.searchPersons}</label>
-        <input id={id} type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
-      </div>
+      <SearchField label={da.admin.searchPersons} value={query} onChange={setQuery} />
       {query.trim() !== '' && found.length === 0 && <p className="muted">{da.admin.noPersonsFound}</p>}
       {found.length > 0 && (
         <ul className="admin-search__results">

@@ -2,6 +2,7 @@ import { da } from '@bosted/domain/messages/da'
 import { daAccessLog } from '@bosted/domain/messages/da-access-log'
 import { type FormEvent, useId, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
+import { Field } from '../../../components/ui/field.tsx'
 import { Page } from '../../../components/ui/page.tsx'
 import { ExportPersonLink } from '../../../features/access-log/components/export-person-link.tsx'
 import { useMovePerson, useSetPersonSignIn } from '../../../features/admin/api/admin-person.ts'
@@ -48,19 +49,20 @@ export function Component() {
       <section aria-labelledby={ids.move}>
         <h3 id={ids.move}>{da.admin.personLocation}</h3>
         <form className="form" onSubmit={handleMove}>
-          <div className="field">
-            <label htmlFor={`${ids.move}-select`}>{da.admin.moveTo}</label>
-            <select id={`${ids.move}-select`} value={target} onChange={(event) => setTarget(event.target.value)}>
-              <option value="">{here?.name ?? '–'}</option>
-              {locations
-                .filter((location) => location.id !== current.locationId)
-                .map((location) => (
-                  <option key={location.id} value={location.id}>
-                    {location.name}
-                  </option>
-                ))}
-            </select>
-          </div>
+          <Field label={da.admin.moveTo}>
+            {(control) => (
+              <select {...control} value={target} onChange={(event) => setTarget(event.target.value)}>
+                <option value="">{here?.name ?? '–'}</option>
+                {locations
+                  .filter((location) => location.id !== current.locationId)
+                  .map((location) => (
+                    <option key={location.id} value={location.id}>
+                      {location.name}
+                    </option>
+                  ))}
+              </select>
+            )}
+          </Field>
           <div className="form__actions">
             <button type="submit" className="button button--primary" disabled={target === '' || move.isPending}>
               {da.admin.move}

@@ -1,7 +1,8 @@
 import { da } from '@bosted/domain/messages/da'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Page } from '../../../components/ui/page.tsx'
+import { SearchField } from '../../../components/ui/search-field.tsx'
 import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
 import { TableScroll } from '../../../components/ui/table-scroll.tsx'
 import { matchesSearch } from '../../../features/location-settings/search.ts'
@@ -35,7 +36,6 @@ export function Component() {
 }
 
 function PersonList({ locationId }: { locationId: string }) {
-  const searchId = useId()
   const [search, setSearch] = useState('')
   const persons = useLocationPersons(locationId)
   if (persons.isError) {
@@ -53,10 +53,7 @@ function PersonList({ locationId }: { locationId: string }) {
   return (
     <>
       <SkippedNotice kind="persons" count={persons.data.skipped} />
-      <div className="field settings-search">
-        <label htmlFor={searchId}>{da.settingsList.search}</label>
-        <input id={searchId} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
-      </div>
+      <SearchField label={da.settingsList.search} value={search} onChange={setSearch} className="settings-search" />
       {shown.length === 0 ? (
         <p className="muted">{da.settingsList.noMatch}</p>
       ) : (

@@ -1,8 +1,9 @@
 import { da } from '@bosted/domain/messages/da'
 import type { User } from '@bosted/domain/user'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Page } from '../../../components/ui/page.tsx'
+import { SearchField } from '../../../components/ui/search-field.tsx'
 import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
 import { TableScroll } from '../../../components/ui/table-scroll.tsx'
 import { matchesSearch } from '../../../features/location-settings/search.ts'
@@ -41,7 +42,6 @@ export function Component() {
 }
 
 function StaffList({ locationId, access }: { locationId: string; access: SettingsAccess }) {
-  const searchId = useId()
   const [search, setSearch] = useState('')
   const [editing, setEditing] = useState<User | null>(null)
   const staff = useLocationStaff(locationId)
@@ -68,10 +68,7 @@ function StaffList({ locationId, access }: { locationId: string; access: Setting
   return (
     <>
       <SkippedNotice kind="users" count={staff.data.skipped} />
-      <div className="field settings-search">
-        <label htmlFor={searchId}>{da.settingsList.search}</label>
-        <input id={searchId} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
-      </div>
+      <SearchField label={da.settingsList.search} value={search} onChange={setSearch} className="settings-search" />
       {shown.length === 0 ? (
         <p className="muted">{da.settingsList.noMatch}</p>
       ) : (
