@@ -1,11 +1,10 @@
 import { da } from '@bosted/domain/messages/da'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useFormContext } from 'react-hook-form'
 import { useNavigate, useOutletContext } from 'react-router-dom'
 import { NameContactFields } from '../../../../components/ui/name-contact-fields.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
-import { AvatarField } from '../../../../features/avatars/components/avatar-field.tsx'
-import { avatarErrorText, resizeImage } from '../../../../features/avatars/resize-image.ts'
+import { AvatarPicker } from '../../../../features/avatars/components/avatar-picker.tsx'
 import { GENERAL_FIELDS, type PersonForm } from '../../../../features/creation/person-form.ts'
 import { passwordHintProps, usePasswordPolicy } from '../../../../features/passwords/password-rules.ts'
 import type { CreatePersonContext } from './layout.tsx'
@@ -16,7 +15,6 @@ export function Component() {
   const policy = usePasswordPolicy()
   const navigate = useNavigate()
   const { avatar, setAvatar, avatarProgress } = useOutletContext<CreatePersonContext>()
-  const [avatarError, setAvatarError] = useState<string | null>(null)
   // Sent back here because the e-mail is in use (the api's 409): the cursor goes to the e-mail.
   useEffect(() => {
     if (form.getFieldState('email').error?.type === 'conflict') form.setFocus('email')
@@ -35,21 +33,12 @@ export function Component() {
         }}
       >
         <NameContactFields password={passwordHintProps(policy)} />
-        <AvatarField
-          name={`${form.watch('firstName')} ${form.watch('lastName')}`.trim()}
-          initials={`${form.watch('firstName').charAt(0)}${form.watch('lastName').charAt(0)}`.toUpperCase()}
-          url={avatar?.preview ?? null}
+        <AvatarPicker
+          firstName={form.watch('firstName')}
+          lastName={form.watch('lastName')}
+          avatar={avatar}
           progress={avatarProgress}
-          error={avatarError}
-          disabled={false}
-          onChoose={(file) => {
-            setAvatarError(null)
-            resizeImage(file).then(
-              (image) => setAvatar({ image, preview: URL.createObjectURL(image) }),
-              (failure: unknown) => setAvatarError(avatarErrorText(failure)),
-            )
-          }}
-          onRemove={() => setAvatar(null)}
+          onChange={setAvatar}
         />
         <div className="form__actions">
           <button type="submit" className="button button--action">

@@ -1,12 +1,13 @@
 import { da } from '@bosted/domain/messages/da'
 import { hasRequiredFields } from '@bosted/domain/validation'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
 import { Outlet, useNavigate } from 'react-router-dom'
 import { LeaveGuard } from '../../../../components/ui/leave-guard.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
 import { TabsNav } from '../../../../components/ui/tabs-nav.tsx'
+import { type ChosenAvatar, useChosenAvatar } from '../../../../features/avatars/use-chosen-avatar.ts'
 import { useAddPerson } from '../../../../features/creation/api/add-person.ts'
 import { isEmailInUse } from '../../../../features/creation/api/auth-accounts.ts'
 import { personDraft } from '../../../../features/creation/draft-store.ts'
@@ -22,7 +23,6 @@ import { useSavePersonAvatar } from '../../../../features/persons/api/save-perso
 import { RouteLoading } from '../../../layout/route-loading.tsx'
 import { useSettingsAccess } from '../../../use-settings-access.ts'
 
-export type ChosenAvatar = { image: Blob; preview: string }
 export type CreatePersonContext = {
   submit: () => void
   isSubmitting: boolean
@@ -51,13 +51,7 @@ export function Component() {
     return () => subscription.unsubscribe()
   }, [form])
 
-  const [avatar, setAvatarState] = useState<ChosenAvatar | null>(null)
-  const setAvatar = useCallback((next: ChosenAvatar | null) => {
-    setAvatarState((current) => {
-      if (current !== null) URL.revokeObjectURL(current.preview)
-      return next
-    })
-  }, [])
+  const [avatar, setAvatar] = useChosenAvatar()
   const saveAvatar = useSavePersonAvatar()
   const create = useAddPerson({
     // The picture goes under persons/{id}/, which the rules open once the person exists; without it

@@ -1,7 +1,7 @@
 import { da } from '@bosted/domain/messages/da'
 import { hasRequiredFields, JOB_ROLE_MAX_LENGTH } from '@bosted/domain/validation'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect } from 'react'
 import { Controller, FormProvider, useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
@@ -10,8 +10,8 @@ import { NameContactFields } from '../../../../components/ui/name-contact-fields
 import { Page } from '../../../../components/ui/page.tsx'
 import { TextField } from '../../../../components/ui/text-field.tsx'
 import { useAvatarUpload } from '../../../../features/avatars/api/use-avatar-upload.ts'
-import { AvatarField } from '../../../../features/avatars/components/avatar-field.tsx'
-import { avatarErrorText, resizeImage } from '../../../../features/avatars/resize-image.ts'
+import { AvatarPicker } from '../../../../features/avatars/components/avatar-picker.tsx'
+import { useChosenAvatar } from '../../../../features/avatars/use-chosen-avatar.ts'
 import { useAddUser } from '../../../../features/creation/api/add-user.ts'
 import { isEmailInUse } from '../../../../features/creation/api/auth-accounts.ts'
 import { userDraft } from '../../../../features/creation/draft-store.ts'
@@ -64,8 +64,7 @@ function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
     return () => subscription.unsubscribe()
   }, [form])
 
-  const [avatar, setAvatar] = useState<{ image: Blob; preview: string } | null>(null)
-  const [avatarError, setAvatarError] = useState<string | null>(null)
+  const [avatar, setAvatar] = useChosenAvatar()
   const upload = useAvatarUpload(USER_UPDATE_TOASTS)
   const create = useAddUser({
     // After users/{uid} exists: storage.rules let whoever may update that document write its picture.
@@ -105,27 +104,12 @@ function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
           label={da.form.jobRole}
           autoComplete="off"
         />
-        <AvatarField
-          name={`${form.watch('firstName')} ${form.watch('lastName')}`.trim()}
-          initials={`${form.watch('firstName').charAt(0)}${form.watch('lastName').charAt(0)}`.toUpperCase()}
-          url={avatar?.preview ?? null}
+        <AvatarPicker
+          firstName={form.watch('firstName')}
+          lastName={form.watch('lastName')}
+          avatar={avatar}
           progress={upload.progress}
-          error={avatarError}
-          disabled={false}
-          onChoose={(file) => {
-            setAvatarError(null)
-            resizeImage(file).then(
-              (image) => {
-                if (avatar !== null) URL.revokeObjectURL(avatar.preview)
-                setAvatar({ image, preview: URL.createObjectURL(image) })
-              },
-              (failure: unknown) => setAvatarError(avatarErrorText(failure)),
-            )
-          }}
-          onRemove={() => {
-            if (avatar !== null) URL.revokeObjectURL(avatar.preview)
-            setAvatar(null)
-          }}
+          onChange={setAvatar}
         />
         <fieldset className="form__group">
           <legend>{da.form.role}</legend>
