@@ -21,6 +21,7 @@ import { authRoutes, passwordRoutes } from './routes/auth/auth.routes.ts'
 import { healthRoutes } from './routes/health/health.routes.ts'
 import { accessLogRoutes, accessLogVerifyRoutes } from './routes/person/access-log.routes.ts'
 import { personRoutes } from './routes/person/person.routes.ts'
+import { statisticsRoutes } from './routes/statistics/statistics.routes.ts'
 import { userRoutes } from './routes/user/user.routes.ts'
 
 export const DEFAULT_CONFIG: AppConfig = {
@@ -139,6 +140,7 @@ export function createApp(options: { firebase: Firebase; config?: Partial<AppCon
     .route('/api/person', personRoutes)
     .route('/api/person', accessLogRoutes)
     .route('/api/access-log', accessLogVerifyRoutes)
+    .route('/api/statistics', statisticsRoutes)
 
   app.notFound((c) => c.json(httpError('not_found').toBody(), 404))
   // The one place errors leave: our HttpErrors as they are, Hono's mapped, anything else logged

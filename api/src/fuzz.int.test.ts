@@ -49,6 +49,7 @@ const ROUTES = [
   ['GET', '/api/person/{id}/access-log'],
   ['GET', '/api/person/{id}/export'],
   ['GET', '/api/access-log/verify'],
+  ['GET', '/api/statistics'],
 ] as const
 
 /** `common` four times out of five, otherwise something from `rare`. */

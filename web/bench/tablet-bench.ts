@@ -5,13 +5,15 @@
 // and the bytes transferred (as sent on the wire: compressed bodies and headers) of each step.
 //
 // TABLET_BENCH_RUNS=N sets the runs per step (default 5; 2 is a quick look), TABLET_BENCH_LARGE=0
-// leaves out the 60 persons × 90 days location (bench-location.ts).
+// leaves out the 60 persons × 90 days location (bench-location.ts), TABLET_BENCH_STEPS=<regex> measures
+// only the steps whose names match (e.g. `statistics`).
 import { startTestStack } from '@bosted/stack/testing'
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test'
 import { BENCH_ACCOUNT, percentile, writeBenchLocation } from './bench-location.ts'
 
 const RUNS = Math.max(1, Number(process.env.TABLET_BENCH_RUNS ?? 5))
 const LARGE = process.env.TABLET_BENCH_LARGE !== '0'
+const STEPS = new RegExp(process.env.TABLET_BENCH_STEPS ?? '')
 const DEMO_PASSWORD = 'demo1234'
 const TABLET = { width: 768, height: 1024 }
 const PHONE = { width: 390, height: 844 }
@@ -232,6 +234,7 @@ async function attempt<T>(run: () => Promise<T>): Promise<T | null> {
   }
 }
 async function measure(step: string, run: () => Promise<Sample>, note?: string) {
+  if (!STEPS.test(step)) return
   const samples: Sample[] = []
   for (let index = 0; index < RUNS; index += 1) {
     const sample = await attempt(run)
@@ -265,7 +268,8 @@ try {
   const borger = await signedInState(b, baseURL, 'borger01@demo.dk', DEMO_PASSWORD, /\/me$/)
 
   const signIns: { login: Sample; signIn: Sample }[] = []
-  for (let index = 0; index < RUNS; index += 1) {
+  const signInSteps = ['/login until the form works', 'sign-in → landing page (/daily) usable']
+  for (let index = 0; signInSteps.some((step) => STEPS.test(step)) && index < RUNS; index += 1) {
     const run = await attempt(() => signInRun(b, baseURL, 'medarbejder@demo.dk', DEMO_PASSWORD, READY.daily))
     if (run !== null) signIns.push(run)
   }
@@ -273,6 +277,7 @@ try {
     ['/login until the form works', 'login'],
     ['sign-in → landing page (/daily) usable', 'signIn'],
   ] as const) {
+    if (!STEPS.test(step)) continue
     rows.push({ step, samples: signIns.map((run) => run[key]) })
     const { p50, p90, bytes } = summary(rows.at(-1) as Row)
     console.log(

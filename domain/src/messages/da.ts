@@ -106,6 +106,8 @@ export const da = {
     locationLogo: (name: string) => `Logo for ${name}`,
     skipToContent: 'Gå til indhold',
     loading: 'Indlæser …',
+    /** The button of every "could not be loaded" notice (QueryState). */
+    retry: 'Prøv igen',
     notifications: 'Notifikationer',
     closeToast: 'Luk besked',
   },

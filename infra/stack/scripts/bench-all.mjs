@@ -10,6 +10,10 @@ const benches = [
   ['signed identity: verification cost, on vs off', 'infra/emulator-lite/bench/identity-bench.ts'],
   ['Firestore: emulator-lite vs the official emulator (gcloud)', 'infra/emulator-lite/bench/parity-bench.ts'],
   ['access log: on vs off, viewer at 100k entries', 'infra/emulator-lite/bench/access-log-bench.ts'],
+  [
+    'compression of JSON answers: identity vs gzip vs brotli (ADR 0028)',
+    'infra/emulator-lite/bench/compression-bench.ts',
+  ],
   ['SQLite: better-sqlite3 vs node:sqlite (ADR 0016)', 'infra/emulator-lite/bench/sqlite-bench.ts'],
   [
     'shift change: 20/50/100 staff (SHIFT_BENCH_SECONDS, default 20 s each)',

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
+import { paths } from '../lib/paths.ts'
 
 /** The pages before a session, which show no toasts: the toaster (sonner) loads after them. */
-const NO_TOASTS = new Set(['/login', '/reset-password'])
+const NO_TOASTS = new Set<string>([paths.login, paths.resetPassword])
 
 const Toaster = lazy(async () => ({ default: (await import('../components/ui/toaster.tsx')).Toaster }))
 

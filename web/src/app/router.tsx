@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import { createBrowserRouter, matchRoutes, type RouteObject, redirect } from 'react-router-dom'
 import { session } from '../features/session/session-store.ts'
 import { readCookie, USER_ID_COOKIE } from '../lib/cookies.ts'
+import { childPath, paths, patterns } from '../lib/paths.ts'
 import { isId, notFound, validateParams } from '../lib/route-errors.ts'
 import { parseAdminLocationPath } from './admin-location-path.ts'
 import { ErrorPage, RouteError } from './layout/route-error.tsx'
@@ -46,81 +47,113 @@ export const routes: RouteObject[] = [
     HydrateFallback: RouteLoading,
     children: [
       page(() => import('./routes/login.tsx'), {
-        path: 'login',
+        path: childPath(patterns.login),
         // Already signed in: straight to the daily overview.
-        loader: () => (readCookie(USER_ID_COOKIE) !== null && session.user !== null ? redirect('/daily') : null),
+        loader: () => (readCookie(USER_ID_COOKIE) !== null && session.user !== null ? redirect(paths.daily) : null),
       }),
       // The page a password-reset mail's link opens: no session (ADR 0023).
-      page(() => import('./routes/reset-password.tsx'), { path: 'reset-password' }),
+      page(() => import('./routes/reset-password.tsx'), { path: childPath(patterns.resetPassword) }),
       page(() => import('./routes/app-shell.tsx'), {
         id: 'app',
         loader: requireSession,
         // The guard runs on every path change: with no user active, the user goes to /login.
         shouldRevalidate: () => true,
         children: [
-          { index: true, loader: to('/daily') },
-          page(() => import('./routes/daily.tsx'), { path: 'daily' }),
-          page(() => import('./routes/me.tsx'), { path: 'me' }),
-          page(() => import('./routes/password.tsx'), { path: 'password' }),
-          page(() => import('./routes/notes.tsx'), { path: 'notes' }),
+          { index: true, loader: to(paths.daily) },
+          page(() => import('./routes/daily.tsx'), { path: childPath(patterns.daily) }),
+          page(() => import('./routes/me.tsx'), { path: childPath(patterns.me) }),
+          page(() => import('./routes/password.tsx'), { path: childPath(patterns.password) }),
+          page(() => import('./routes/notes.tsx'), { path: childPath(patterns.notes) }),
           page(() => import('./routes/statistics/layout.tsx'), {
-            path: 'statistics',
+            path: childPath(patterns.statistics),
             children: [
               page(() => import('./routes/statistics/statistics.tsx'), { index: true }),
-              page(() => import('./routes/statistics/statistics.tsx'), { path: 'statistics' }),
+              page(() => import('./routes/statistics/statistics.tsx'), {
+                path: childPath(patterns.statisticsOverview, patterns.statistics),
+              }),
             ],
           }),
           page(() => import('./routes/settings/layout.tsx'), {
-            path: 'settings',
+            path: childPath(patterns.settings),
             children: [
-              { index: true, loader: to('/settings/persons') },
-              page(() => import('./routes/settings/answers.tsx'), { path: 'answers' }),
-              page(() => import('./routes/settings/notifications.tsx'), { path: 'notifications' }),
-              page(() => import('./routes/settings/persons.tsx'), { path: 'persons' }),
-              page(() => import('./routes/settings/users.tsx'), { path: 'users' }),
+              { index: true, loader: to(paths.settings.persons) },
+              page(() => import('./routes/settings/answers.tsx'), {
+                path: childPath(patterns.settingsAnswers, patterns.settings),
+              }),
+              page(() => import('./routes/settings/notifications.tsx'), {
+                path: childPath(patterns.settingsNotifications, patterns.settings),
+              }),
+              page(() => import('./routes/settings/persons.tsx'), {
+                path: childPath(patterns.settingsPersons, patterns.settings),
+              }),
+              page(() => import('./routes/settings/users.tsx'), {
+                path: childPath(patterns.settingsUsers, patterns.settings),
+              }),
             ],
           }),
           page(() => import('./routes/person/layout.tsx'), {
-            path: 'person/:id',
+            path: childPath(patterns.person),
             // Loaded with its route: the person is read (and the rules consulted) before the page shows.
             loader: async (args) => (await import('./routes/person/person-loader.ts')).personLoader(args),
             // Only a new person needs a new check; the layout's tabs keep the one made.
             shouldRevalidate: ({ currentParams, nextParams }) => currentParams.id !== nextParams.id,
             children: [
-              { index: true, loader: ({ params }) => redirect(`/person/${params.id}/daily`) },
-              page(() => import('./routes/person/daily.tsx'), { path: 'daily' }),
-              page(() => import('./routes/person/notes.tsx'), { path: 'notes' }),
+              { index: true, loader: ({ params }) => redirect(paths.person.daily(params.id ?? '')) },
+              page(() => import('./routes/person/daily.tsx'), {
+                path: childPath(patterns.personDaily, patterns.person),
+              }),
+              page(() => import('./routes/person/notes.tsx'), {
+                path: childPath(patterns.personNotes, patterns.person),
+              }),
               page(() => import('./routes/person/settings/layout.tsx'), {
-                path: 'settings',
+                path: childPath(patterns.personSettings, patterns.person),
                 children: [
                   page(() => import('./routes/person/settings/overview.tsx'), { index: true }),
-                  page(() => import('./routes/person/settings/answers.tsx'), { path: 'answers' }),
-                  page(() => import('./routes/person/settings/general.tsx'), { path: 'general' }),
-                  page(() => import('./routes/person/settings/notifications.tsx'), { path: 'notifications' }),
-                  page(() => import('./routes/person/settings/settings.tsx'), { path: 'settings' }),
-                  page(() => import('./routes/person/settings/access-log.tsx'), { path: 'access-log' }),
+                  page(() => import('./routes/person/settings/answers.tsx'), {
+                    path: childPath(patterns.personSettingsAnswers, patterns.personSettings),
+                  }),
+                  page(() => import('./routes/person/settings/general.tsx'), {
+                    path: childPath(patterns.personSettingsGeneral, patterns.personSettings),
+                  }),
+                  page(() => import('./routes/person/settings/notifications.tsx'), {
+                    path: childPath(patterns.personSettingsNotifications, patterns.personSettings),
+                  }),
+                  page(() => import('./routes/person/settings/settings.tsx'), {
+                    path: childPath(patterns.personSettingsFeatures, patterns.personSettings),
+                  }),
+                  page(() => import('./routes/person/settings/access-log.tsx'), {
+                    path: childPath(patterns.personSettingsAccessLog, patterns.personSettings),
+                  }),
                 ],
               }),
             ],
           }),
           page(() => import('./routes/create/person/layout.tsx'), {
-            path: 'create/person',
+            path: childPath(patterns.createPerson),
             children: [
-              { index: true, loader: to('/create/person/general') },
-              page(() => import('./routes/create/person/general.tsx'), { path: 'general' }),
-              page(() => import('./routes/create/person/answers.tsx'), { path: 'answers' }),
-              page(() => import('./routes/create/person/settings.tsx'), { path: 'settings' }),
+              { index: true, loader: to(paths.create.personGeneral) },
+              page(() => import('./routes/create/person/general.tsx'), {
+                path: childPath(patterns.createPersonGeneral, patterns.createPerson),
+              }),
+              page(() => import('./routes/create/person/answers.tsx'), {
+                path: childPath(patterns.createPersonAnswers, patterns.createPerson),
+              }),
+              page(() => import('./routes/create/person/settings.tsx'), {
+                path: childPath(patterns.createPersonSettings, patterns.createPerson),
+              }),
             ],
           }),
           page(() => import('./routes/create/user/layout.tsx'), {
-            path: 'create/user',
+            path: childPath(patterns.createUser),
             children: [
-              { index: true, loader: to('/create/user/general') },
-              page(() => import('./routes/create/user/general.tsx'), { path: 'general' }),
+              { index: true, loader: to(paths.create.userGeneral) },
+              page(() => import('./routes/create/user/general.tsx'), {
+                path: childPath(patterns.createUserGeneral, patterns.createUser),
+              }),
             ],
           }),
           {
-            path: 'admin',
+            path: childPath(patterns.admin),
             // Only admins reach /admin…: for anyone else the route validation fails with the 404 page.
             // A person (borger) is sent to "Min dag" by the session guard instead.
             loader: async ({ request }) => {
@@ -133,15 +166,17 @@ export const routes: RouteObject[] = [
             children: [
               page(() => import('./routes/admin/index.tsx'), { index: true }),
               page(() => import('./routes/admin/location.tsx'), {
-                path: 'location/*',
+                path: childPath(patterns.adminLocation, patterns.admin),
                 loader: validateParams((params) => parseAdminLocationPath(params['*']) !== null),
               }),
               page(() => import('./routes/admin/person-layout.tsx'), {
-                path: 'person/:id/settings',
+                path: childPath(patterns.adminPersonSettings, patterns.admin),
                 loader: validateParams((params) => isId(params.id)),
                 children: [
                   page(() => import('./routes/admin/person-settings.tsx'), { index: true }),
-                  page(() => import('./routes/admin/person-access-log.tsx'), { path: 'access-log' }),
+                  page(() => import('./routes/admin/person-access-log.tsx'), {
+                    path: childPath(patterns.adminPersonAccessLog, patterns.adminPersonSettings),
+                  }),
                 ],
               }),
             ],
@@ -174,8 +209,8 @@ export function createAppRouter() {
   setLoginNavigator(() => {
     const { initialized, navigation, location } = router.state
     // A navigation in flight runs the guard itself, which redirects.
-    if (!initialized || navigation.state !== 'idle' || location.pathname === '/login') return
-    void router.navigate('/login', { replace: true })
+    if (!initialized || navigation.state !== 'idle' || location.pathname === paths.login) return
+    void router.navigate(paths.login, { replace: true })
   })
   return router
 }

@@ -6,6 +6,7 @@ import { refreshSession } from '../features/session/api/refresh-session.ts'
 import { validateSession } from '../features/session/api/validate-session.ts'
 import { markSessionFresh, type SessionUser, session, setSessionUser } from '../features/session/session-store.ts'
 import { readCookie, USER_ID_COOKIE } from '../lib/cookies.ts'
+import { paths } from '../lib/paths.ts'
 import { createSessionMachine } from '../lib/session.ts'
 
 let navigateToLogin: () => void = () => {}
@@ -117,30 +118,25 @@ export async function requireSession({ request }: { request?: Request } = {}): P
     sessionMachine.stop()
     if (session.user !== null) setSessionUser(null)
     clearActiveLocation()
-    throw redirect('/login')
+    throw redirect(paths.login)
   }
   if (session.user === null || !sessionMachine.isChecking()) {
-    if ((await sessionMachine.start()) === 'unauthenticated') throw redirect('/login')
+    if ((await sessionMachine.start()) === 'unauthenticated') throw redirect(paths.login)
   }
   const user = session.user
   // A person (borger) has one page, "Min dag"; staff never see it.
   const path = request === undefined ? null : new URL(request.url).pathname
   if (user !== null && path !== null) {
     // A temporary password is changed before anything else (ADR 0023).
-    if (user.customClaims.mustChangePassword === true && path !== PASSWORD_PATH) throw redirect(PASSWORD_PATH)
-    if (path === PASSWORD_PATH) return locationsLoaded(user)
-    const isMe = path === ME_PATH || path.startsWith(`${ME_PATH}/`)
-    if (user.kind === 'person' && !isMe) throw redirect(ME_PATH)
-    if (user.kind !== 'person' && isMe) throw redirect('/daily')
+    if (user.customClaims.mustChangePassword === true && path !== paths.password) throw redirect(paths.password)
+    if (path === paths.password) return locationsLoaded(user)
+    const isMe = path === paths.me || path.startsWith(`${paths.me}/`)
+    if (user.kind === 'person' && !isMe) throw redirect(paths.me)
+    if (user.kind !== 'person' && isMe) throw redirect(paths.daily)
   }
   if (user !== null && !locations.loaded) await loadLocations(user)
   return null
 }
-
-/** The person's (borger's) own page. */
-export const ME_PATH = '/me'
-/** Skift adgangskode: for staff and persons alike. */
-export const PASSWORD_PATH = '/password'
 
 async function locationsLoaded(user: SessionUser): Promise<null> {
   if (!locations.loaded) await loadLocations(user)

@@ -6,14 +6,12 @@ export const queryKeys = {
   dayRegistrations: (locationId: string, day: string) => ['registrations', 'day', locationId, day] as const,
   personRegistrations: (personId: string, from: string, to: string) =>
     ['registrations', 'person', personId, from, to] as const,
-  periodRegistrations: (locationId: string, from: string, to: string) =>
-    ['registrations', 'period', locationId, from, to] as const,
+  /** Statistik's data (registrations and diary entries) of a location's period, from the api. */
+  statistics: (locationId: string, from: string, to: string) =>
+    ['registrations', 'statistics', locationId, from, to] as const,
   notes: ['notes'] as const,
   dayNoteCounts: (locationId: string, day: string) => ['notes', 'day-counts', locationId, day] as const,
   personNotes: (personId: string, from: string, to: string) => ['notes', 'person', personId, from, to] as const,
-  periodNotes: (locationId: string, from: string, to: string) => ['notes', 'period', locationId, from, to] as const,
-  periodNoteCount: (locationId: string, from: string, to: string) =>
-    ['notes', 'period-count', locationId, from, to] as const,
   notesList: (locationId: string, personIds: readonly string[], from: string, to: string, text: string) =>
     ['notes', 'list', locationId, personIds.join(','), from, to, text] as const,
   staffNames: (locationId: string) => ['staff', 'names', locationId] as const,

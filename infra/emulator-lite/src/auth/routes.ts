@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import type { Route as CoreRoute, Ctx } from '../http/core.ts'
+import { type Route as CoreRoute, type Ctx, jsonResponse } from '../http/core.ts'
 import { MAX_BODY_BYTES } from '../http/server.ts'
 import type { AuthStore } from './auth-store.ts'
 import { AuthError, notFound, notImplemented, schemaError } from './errors.ts'
@@ -387,7 +387,8 @@ async function serve(options: AuthRoutesOptions & { throttle: SignInThrottle }, 
     ...(options.oob ? { oob: options.oob } : {}),
   }
   const result = await matched.run(ctx, body, url.searchParams)
-  return c.body(JSON.stringify(result), 200, { 'content-type': 'application/json' })
+  // Compressed when the client accepts it (ADR 0028); Auth's content type has no charset.
+  return jsonResponse(c, 200, result, 'application/json')
 }
 
 /** The Auth route table; no request, however malformed, gets a 5xx unless the server itself is broken. */

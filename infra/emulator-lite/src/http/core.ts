@@ -8,6 +8,7 @@ import { AuthError } from '../auth/errors.ts'
 import type { RulesAuth } from '../rules/index.ts'
 import type { Caller } from '../security/caller.ts'
 import { type DiskState, diskFullApiError, diskFullAuthError, isDiskFullError } from '../store/disk-state.ts'
+import { writeJsonBody } from './compression.ts'
 import { ApiError } from './errors.ts'
 import { MAX_BODY_BYTES } from './server.ts'
 
@@ -291,25 +292,29 @@ export function settle(c: Ctx): Promise<void> | undefined {
   return pending.length === 1 ? pending[0] : Promise.all(pending).then(() => undefined)
 }
 
+/** The content type of Firestore's and Storage's JSON; Auth's has no charset (auth-wire reference). */
+export const JSON_UTF8 = 'application/json; charset=utf-8'
+
 /**
  * A successful JSON reply as the Google APIs send it, written straight to the socket (the Fetch
  * Response round trip costs more than the rest of a small request) after `settle`, and after the
- * group commit of its access-log entries when it has some.
+ * group commit of its access-log entries when it has some. Compressed as Google's front ends
+ * compress (compression.ts, ADR 0028) when the client accepts it.
  */
-export function jsonResponse(c: Ctx, status: number, body: unknown): Response | Promise<Response> {
+export function jsonResponse(
+  c: Ctx,
+  status: number,
+  body: unknown,
+  contentType: string = JSON_UTF8,
+): Response | Promise<Response> {
   const text = JSON.stringify(body)
   const pending = settle(c)
-  if (pending !== undefined) return pending.then(() => writeJson(c, status, text))
-  return writeJson(c, status, text)
+  if (pending !== undefined) return pending.then(() => writeJson(c, status, text, contentType))
+  return writeJson(c, status, text, contentType)
 }
 
-function writeJson(c: Ctx, status: number, text: string): Response {
-  c.env.outgoing.writeHead(status, {
-    ...c.get('cors'),
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-  })
-  c.env.outgoing.end(text)
+function writeJson(c: Ctx, status: number, text: string, contentType: string): Response {
+  writeJsonBody(c.env.incoming, c.env.outgoing, status, { ...c.get('cors'), 'content-type': contentType }, text)
   return RESPONSE_ALREADY_SENT
 }
 

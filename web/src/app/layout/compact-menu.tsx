@@ -1,6 +1,7 @@
 import { da } from '@bosted/domain/messages/da'
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
+import { paths } from '../../lib/paths.ts'
 import { UserAvatar } from './user-avatar.tsx'
 
 type Props = {
@@ -101,15 +102,15 @@ export function CompactMenu({ name, avatarUrl = null, isAdmin, onLogout, onLogou
         </p>
         <ul className="compact-menu__entries" aria-label={da.shell.userMenu(name)}>
           <li>
-            <Link to="/settings/persons">{da.nav.settings}</Link>
+            <Link to={paths.settings.persons}>{da.nav.settings}</Link>
           </li>
           {isAdmin && (
             <li>
-              <Link to="/admin">{da.nav.admin}</Link>
+              <Link to={paths.admin.index}>{da.nav.admin}</Link>
             </li>
           )}
           <li>
-            <Link to="/password">{da.passwords.menuItem}</Link>
+            <Link to={paths.password}>{da.passwords.menuItem}</Link>
           </li>
           <li>
             <button type="button" onClick={() => void handleLogout()}>

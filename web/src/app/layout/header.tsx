@@ -3,6 +3,7 @@ import { da } from '@bosted/domain/messages/da'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { LocationSummary } from '../../features/locations/locations-store.ts'
+import { paths } from '../../lib/paths.ts'
 import { CompactMenu } from './compact-menu.tsx'
 import { LocationSwitcher } from './location-switcher.tsx'
 import { PrefetchLink } from './prefetch-link.tsx'
@@ -23,9 +24,9 @@ type Props = {
 }
 
 const NAV = [
-  { to: '/daily', label: da.nav.daily },
-  { to: '/notes', label: da.nav.notes },
-  { to: '/statistics', label: da.nav.statistics },
+  { to: paths.daily, label: da.nav.daily },
+  { to: paths.notes, label: da.nav.notes },
+  { to: paths.statistics, label: da.nav.statistics },
 ] as const
 
 /** The logo link to a user's home page (/daily for staff, /me for a person). */
@@ -90,7 +91,7 @@ export function Header({
     <header className="header" data-scrolled={isScrolled} data-compact={isCompact}>
       <div className="header__panel" data-testid="header-panel" data-visible={isScrolled} aria-hidden="true" />
       <div className="header__bar">
-        <HomeLink to="/daily" label={da.shell.home} />
+        <HomeLink to={paths.daily} label={da.shell.home} />
         {!isCompact && <MainNav />}
         <div className="header__end">
           <LocationSwitcher locations={locations} activeId={activeLocationId} onSelect={onSelectLocation} />

@@ -1,4 +1,5 @@
 import { da } from '@bosted/domain/messages/da'
+import { paths } from '../../lib/paths.ts'
 import { HomeLink, useIsScrolled } from './header.tsx'
 import { useKeepFocusedFieldVisible } from './use-keep-focused-field-visible.ts'
 
@@ -15,7 +16,7 @@ export function PersonHeader({ name, onLogout }: Props) {
     <header className="header header--person" data-scrolled={isScrolled}>
       <div className="header__panel" data-visible={isScrolled} aria-hidden="true" />
       <div className="header__bar">
-        <HomeLink to="/me" label={da.me.home} />
+        <HomeLink to={paths.me} label={da.me.home} />
         <div className="header__end">
           <span className="person-header__name">{name}</span>
           <button

@@ -2,6 +2,7 @@ import { da } from '@bosted/domain/messages/da'
 import { useEffect } from 'react'
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router-dom'
 import { browserReloadDeps, isChunkLoadError, reloadOnceAfterChunkError } from '../../lib/chunk-reload.ts'
+import { paths } from '../../lib/paths.ts'
 import { RouteLoading } from './route-loading.tsx'
 
 const reloading = new WeakMap<object, boolean>()
@@ -49,7 +50,7 @@ export function ErrorPage({ error }: { error: unknown }) {
       </p>
       {isNotFound && <p>{da.errors.notFoundHint}</p>}
       <p>
-        <Link to="/daily">{da.errors.backHome}</Link>
+        <Link to={paths.daily}>{da.errors.backHome}</Link>
       </p>
     </section>
   )

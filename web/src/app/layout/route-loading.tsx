@@ -1,9 +1,6 @@
-import { da } from '@bosted/domain/messages/da'
+import { Loading } from '../../components/ui/loading.tsx'
 
+/** A route's code or session is loading (the router's fallback). */
 export function RouteLoading() {
-  return (
-    <div className="route-loading" role="status">
-      {da.shell.loading}
-    </div>
-  )
+  return <Loading />
 }

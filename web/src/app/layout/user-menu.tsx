@@ -1,6 +1,7 @@
 import { da } from '@bosted/domain/messages/da'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
+import { paths } from '../../lib/paths.ts'
 import { UserAvatar } from './user-avatar.tsx'
 
 const menuItems = (menu: HTMLElement | null) =>
@@ -121,15 +122,15 @@ export function UserMenu({ name, avatarUrl = null, isAdmin, onLogout, onLogoutEv
         hidden={!isOpen}
         onKeyDown={handleMenuKeyDown}
       >
-        <Link role="menuitem" tabIndex={-1} to="/settings/persons" onClick={choose('/settings/persons')}>
+        <Link role="menuitem" tabIndex={-1} to={paths.settings.persons} onClick={choose(paths.settings.persons)}>
           {da.nav.settings}
         </Link>
         {isAdmin && (
-          <Link role="menuitem" tabIndex={-1} to="/admin" onClick={choose('/admin')}>
+          <Link role="menuitem" tabIndex={-1} to={paths.admin.index} onClick={choose(paths.admin.index)}>
             {da.nav.admin}
           </Link>
         )}
-        <Link role="menuitem" tabIndex={-1} to="/password" onClick={choose('/password')}>
+        <Link role="menuitem" tabIndex={-1} to={paths.password} onClick={choose(paths.password)}>
           {da.passwords.menuItem}
         </Link>
         <button role="menuitem" tabIndex={-1} type="button" onClick={() => void handleLogout()}>

@@ -11,7 +11,9 @@ import { type LocationSummary, locations, selectLocation } from '../../features/
 import { ConfirmDialog } from '../../features/registrations/components/confirm-dialog.tsx'
 import { logout, logoutEverywhere } from '../../features/session/api/logout.ts'
 import { fullName, isAdmin, session } from '../../features/session/session-store.ts'
+import { paths } from '../../lib/paths.ts'
 import { queryClient } from '../../lib/query-client.ts'
+import { reportError } from '../../lib/report-error.ts'
 import { Header } from '../layout/header.tsx'
 import { PageTransition } from '../layout/page-transition.tsx'
 import { PersonHeader } from '../layout/person-header.tsx'
@@ -38,12 +40,12 @@ export function Component() {
     try {
       await end()
     } catch (error) {
-      console.warn('logout failed', error)
+      reportError('logout failed')(error)
       toast.error(da.errors.logoutFailed)
       return
     }
     endSession()
-    await navigate('/login', { replace: true })
+    await navigate(paths.login, { replace: true })
   }
   const handleLogout = () => signOutWith(logout)
   const handleLogoutEverywhere = async () => {

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom'
 import { ForgotPassword } from '../../features/passwords/components/forgot-password.tsx'
 import { markSessionFresh, session } from '../../features/session/session-store.ts'
 import { getRuntimeConfig } from '../../lib/config.ts'
+import { paths } from '../../lib/paths.ts'
 import { prefetch } from '../prefetch.ts'
 import { preloadToaster } from '../root-layout.tsx'
 import { endSession, primeSignedInUser } from '../session.ts'
@@ -30,7 +31,7 @@ const loadSignIn = () => import('../../features/session/api/sign-in.ts')
  * (A person's account lands on "Min dag" instead; the shell and Firestore are the same.)
  */
 function preloadLanding(): void {
-  prefetch('/daily')
+  prefetch(paths.daily)
   const ignore = () => {}
   import('../../features/session/api/load-session-user.ts').catch(ignore)
   import('../../features/locations/api/get-locations.ts').catch(ignore)
@@ -86,7 +87,7 @@ export function Component() {
       if (session.user !== null && session.user.id !== userId) endSession()
       markSessionFresh()
       primeSignedInUser(userId)
-      await navigate('/daily', { replace: true })
+      await navigate(paths.daily, { replace: true })
     } catch (error) {
       setErrors({ form: signInErrorMessage(error) })
       setIsSubmitting(false)

@@ -8,7 +8,7 @@ import { NewPasswordForm } from '../../features/passwords/components/new-passwor
 import { usePasswordPolicy } from '../../features/passwords/password-rules.ts'
 import { markSessionFresh, session } from '../../features/session/session-store.ts'
 import { getFirebase } from '../../lib/firebase.ts'
-import { ME_PATH } from '../session.ts'
+import { paths } from '../../lib/paths.ts'
 
 /** Skift adgangskode: one's own password, re-entering the current one; first thing after a temporary one. */
 export function Component() {
@@ -26,7 +26,7 @@ export function Component() {
     }
     markSessionFresh()
     toast.success(da.passwords.changed)
-    await navigate(session.user?.kind === 'person' ? ME_PATH : '/daily', { replace: true })
+    await navigate(session.user?.kind === 'person' ? paths.me : paths.daily, { replace: true })
   }
 
   return (

@@ -5,6 +5,8 @@ import { Link, useSearchParams } from 'react-router-dom'
 import { getPasswordPolicy } from '../../features/passwords/api/get-password-policy.ts'
 import { resetPassword } from '../../features/passwords/api/reset-password.ts'
 import { NewPasswordForm } from '../../features/passwords/components/new-password-form.tsx'
+import { paths } from '../../lib/paths.ts'
+import { reportError } from '../../lib/report-error.ts'
 
 /** /reset-password?oobCode=…: the page a reset mail's link opens (no session needed). */
 export function Component() {
@@ -15,9 +17,7 @@ export function Component() {
 
   useEffect(() => {
     document.title = `${da.passwords.resetTitle} · ${da.shell.appName}`
-    getPasswordPolicy()
-      .then(setPolicy)
-      .catch((error: unknown) => console.warn('the password policy could not be read', error))
+    getPasswordPolicy().then(setPolicy).catch(reportError('the password policy could not be read'))
   }, [])
 
   return (
@@ -44,7 +44,7 @@ export function Component() {
           />
         )}
         <p className="login__forgot">
-          <Link to="/login">{da.passwords.backToLogin}</Link>
+          <Link to={paths.login}>{da.passwords.backToLogin}</Link>
         </p>
       </div>
     </main>

@@ -11,16 +11,21 @@ type Props = {
   /** The field's message (RHF + zod); shown under the control and announced. */
   error?: string | undefined
   hint?: string
+  /**
+   * More ids the control is described by, after the hint and the error: a character counter or a
+   * dictation hint rendered with the control. Empty entries (`null`, `false`, `''`) are left out.
+   */
+  describedBy?: readonly (string | null | undefined | false)[]
   /** The control, given the ids and states that tie it to its label and error. */
   children: (control: ControlProps) => ReactNode
 }
 
 /** Label + control + error, used by every form (react-hook-form with the domain's zod schemas). */
-export function Field({ label, error, hint, children }: Props) {
+export function Field({ label, error, hint, describedBy: extra = [], children }: Props) {
   const id = useId()
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
-  const describedBy = [hint === undefined ? null : hintId, error ? errorId : null].filter(Boolean).join(' ')
+  const describedBy = [hint === undefined ? null : hintId, error ? errorId : null, ...extra].filter(Boolean).join(' ')
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

@@ -1,3 +1,4 @@
+import { reportError } from '../../lib/report-error.ts'
 import type { StorageObject } from './storage-object.ts'
 
 type Entry = { url: string; objectUrl: string | null }
@@ -69,7 +70,7 @@ export function createImageCache(
         },
         (error: unknown) => {
           if (entries.get(key) === entry) entries.delete(key)
-          console.warn('an image could not be loaded', (error as { code?: string }).code ?? (error as Error).name)
+          reportError('an image could not be loaded')(error)
         },
       )
     },

@@ -1,3 +1,5 @@
+import { expandStatistics, StatisticsSchema } from '@bosted/domain/statistics'
+import { summarizeStatistics } from '@bosted/domain/statistics-read'
 import { expect, test } from 'vitest'
 import {
   answerDistribution,
@@ -144,4 +146,106 @@ test('the lowest day and the average are of the days that are over: today and da
   expect(summary.average).toBeCloseTo(0.7)
   // A period of today alone: today's share so far, and no lowest day.
   expect(coverageSummary(days, '2026-11-23')).toEqual({ average: 0.8, lowest: null })
+})
+
+// The same fixture as the api reads it (documents) and sends it (compact), expanded here: the figures
+// must be the very numbers above, so nothing is lost or changed on the way.
+const doc = (r: StatRegistration, id = 1) => ({
+  ...r,
+  locationId: 'l',
+  createdAt: `${r.day}T08:00:00.000Z`,
+  createdBy: `u${id}`,
+  comment: 'never sent',
+})
+const noteDoc = (personId: string, day: string) => ({
+  personId,
+  locationId: 'l',
+  day,
+  createdAt: `${day}T08:00:00.000Z`,
+  createdBy: 'u',
+  source: 'keyboard',
+  authorName: 'Signe',
+})
+const overTheWire = (registrationDocs: Record<string, unknown>[], notes = [noteDoc('a', '2026-10-24')]) =>
+  expandStatistics(
+    StatisticsSchema.parse(
+      JSON.parse(
+        JSON.stringify(
+          summarizeStatistics({ period: PERIOD, registrations: registrationDocs, notes, previousNotes: 5 }),
+        ),
+      ),
+    ),
+  )
+const figuresOf = (wire: ReturnType<typeof overTheWire>) => {
+  const active = persons.filter((person) => !person.disabled)
+  const current = countedRegistrations(PERIOD, active, wire.registrations)
+  const before = countedRegistrations(previousPeriod(PERIOD), active, wire.registrations)
+  return {
+    figures: keyFigures(PERIOD, { persons: active, registrations: current, notes: wire.notes.length }),
+    coverage: coverageByDay(PERIOD, active, current).map((d) => d.share),
+    distribution: answerDistribution(current).map((a) => [a.key, a.count]),
+    rows: personRows(PERIOD, active, current, before, wire.notes).map((r) => [r.id, r.registrations, r.averageValue]),
+  }
+}
+
+test('over the wire (documents → compact → records): the exact figures across the DST day, Bo added mid-period', () => {
+  const wire = overTheWire([...previous, ...registrations].map((r) => doc(r)))
+  expect(wire.registrations).toEqual([...previous, ...registrations])
+  expect(wire.notes).toEqual([{ personId: 'a', day: '2026-10-24' }])
+  expect(figuresOf(wire)).toEqual({
+    figures: { persons: 2, registrations: 4, coverage: 3 / 5, averageValue: 11 / 4, notes: 1 },
+    coverage: [1, 0.5, 0.5],
+    distribution: [
+      ['location:good', 2],
+      ['location:bad', 1],
+      ['person:good', 1],
+    ],
+    rows: [
+      ['a', 3, 7 / 3],
+      ['b', 1, 4],
+    ],
+  })
+})
+
+test('a corrected registration counts as corrected; a deleted one not at all (the documents as they are now)', () => {
+  const stored = [...previous, ...registrations].map((r) => doc(r))
+  // Anna's "Skidt" on the 25th corrected to "Godt" (3): the document now holds the new answer.
+  const corrected = stored.map((d) =>
+    d.personId === 'a' && d.day === '2026-10-25' && d.answerId === 'bad'
+      ? { ...d, answerId: 'good', text: 'Godt', value: 3, updatedAt: '2026-10-25T12:00:00.000Z', updatedBy: 'u2' }
+      : d,
+  )
+  expect(figuresOf(overTheWire(corrected))).toMatchObject({
+    figures: { registrations: 4, coverage: 3 / 5, averageValue: (3 + 3 + 3 + 4) / 4 },
+    distribution: [
+      ['location:good', 3],
+      ['person:good', 1],
+    ],
+    rows: [
+      ['a', 3, 3],
+      ['b', 1, 4],
+    ],
+  })
+  // Bo's only registration (the 26th) deleted: his days all miss, and the total drops by one.
+  const deleted = stored.filter((d) => !(d.personId === 'b' && d.day === '2026-10-26'))
+  expect(figuresOf(overTheWire(deleted))).toMatchObject({
+    figures: { persons: 2, registrations: 3, coverage: 2 / 5, averageValue: 7 / 3 },
+    coverage: [1, 0.5, 0],
+    rows: [
+      ['a', 3, 7 / 3],
+      ['b', 0, null],
+    ],
+  })
+})
+
+test('a document that does not fit is left out and counted; comments and texts never go over the wire', () => {
+  const summary = summarizeStatistics({
+    period: PERIOD,
+    registrations: [doc(registrations[0] as StatRegistration), { ...doc(reg('b', '2026-10-25', 2)), entity: null }],
+    notes: [noteDoc('a', '2026-10-24'), { ...noteDoc('b', '2026-10-25'), source: undefined }],
+    previousNotes: 0,
+  })
+  expect(summary.skipped).toEqual({ registrations: 1, notes: 1 })
+  expect(summary.registrations).toEqual([[0, 3, 0, 3]])
+  expect(JSON.stringify(summary)).not.toContain('never sent')
 })

@@ -1,28 +1,15 @@
+import type { Period, StatNote, StatRegistration } from '@bosted/domain/statistics'
 import { addDays, dayOf } from '../../lib/days.ts'
 
-export type Period = { from: string; to: string }
+export { previousPeriod } from '@bosted/domain/statistics'
+export type { Period, StatNote, StatRegistration }
 export type StatPerson = { id: string; name: string; createdAt: string; disabled: boolean }
-export type StatRegistration = {
-  personId: string
-  day: string
-  answerId: string
-  text: string
-  value: number
-  entity: 'person' | 'location'
-}
-export type StatNote = { personId: string; day: string; createdAt: string }
 
 /** Every day of a period, both ends included. */
 export function periodDays({ from, to }: Period): string[] {
   const days: string[] = []
   for (let day = from; day <= to; day = addDays(day, 1)) days.push(day)
   return days
-}
-
-/** The period of the same length just before `period`. */
-export function previousPeriod({ from, to }: Period): Period {
-  const length = periodDays({ from, to }).length
-  return { from: addDays(from, -length), to: addDays(from, -1) }
 }
 
 /** Whether a person counts on a day: active, and already there (a person added mid-period counts from then). */

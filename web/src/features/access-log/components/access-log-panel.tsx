@@ -6,9 +6,11 @@ import { da } from '@bosted/domain/messages/da'
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router-dom'
+import { QueryState } from '../../../components/ui/query-state.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { today } from '../../../lib/days.ts'
 import { queryKeys } from '../../../lib/query-keys.ts'
+import { reportError, useReportError } from '../../../lib/report-error.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { type AccessLogFilter, accessLogFilterParams, PAGE_SIZE, parseAccessLogFilter } from '../access-log-filter.ts'
 import { accessLogCsvRows, accessLogFileName } from '../access-log-rows.ts'
@@ -25,6 +27,12 @@ type Props = {
   personName: string
   /** What shows while the first page loads (the app's loading state). */
   loading: ReactNode
+}
+
+/** 403 or 404: the log is not this user's to read (or gone); saying so is all there is to do. */
+function deniedStatus(error: unknown): 403 | 404 | null {
+  const status = error instanceof ApiError ? error.status : null
+  return status === 403 || status === 404 ? status : null
 }
 
 /** A refusal (403, 404) or a bad request does not get better by asking again; each try would be logged. */
@@ -67,12 +75,7 @@ export function AccessLogPanel({ personId, personName, loading }: Props) {
     retry: isRetryable,
     refetchOnWindowFocus: false,
   })
-  useEffect(() => {
-    if (log.error !== null) console.warn('the access log could not be loaded', log.error.name)
-  }, [log.error])
-  useEffect(() => {
-    if (chain.error !== null) console.warn('the access log chain could not be verified', chain.error.name)
-  }, [chain.error])
+  useReportError('the access log chain could not be verified', chain.error)
 
   const csv = useMutation({
     mutationFn: () =>
@@ -82,7 +85,7 @@ export function AccessLogPanel({ personId, personName, loading }: Props) {
         ),
         { pending: text.csvPending, resolved: text.csvOk, rejected: text.csvFail },
       ),
-    onError: (error) => console.warn('the access log CSV could not be made', (error as Error).name),
+    onError: reportError('the access log CSV could not be made'),
   })
 
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? []
@@ -101,66 +104,61 @@ export function AccessLogPanel({ personId, personName, loading }: Props) {
     if (first instanceof HTMLElement) first.focus()
   }, [entries.length])
 
-  let content: ReactNode
-  if (log.isError) {
-    const status = log.error instanceof ApiError ? log.error.status : null
-    content =
-      status === 403 || status === 404 ? (
-        <div className="notice notice--error" role="alert">
-          <p>{status === 403 ? da.api.forbidden : da.api.notFound}</p>
-        </div>
-      ) : (
-        <div className="notice notice--error" role="alert">
-          <p>{text.loadFailed}</p>
-          <button type="button" className="button button--secondary" onClick={() => void log.refetch()}>
-            {text.retry}
-          </button>
-        </div>
-      )
-  } else if (log.isPending) content = <div aria-busy="true">{loading}</div>
-  else
-    content = (
-      <>
-        {entries.length === 0 ? (
-          <p className="muted">{text.empty}</p>
-        ) : (
-          <ol ref={listRef} className="access-log__list" aria-label={text.entries}>
-            {entries.map((entry) => (
-              <li key={entry.seq} className="access-log__entry" tabIndex={-1}>
-                {describeAccess(entry, text)}
-                <span className="access-log__time">
-                  {' · '}
-                  <time dateTime={entry.timestamp}>{formatAccessTime(entry.timestamp)}</time>
-                </span>
-              </li>
-            ))}
-          </ol>
-        )}
-        <div className="access-log__actions">
-          {log.hasNextPage && (
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={log.isFetchingNextPage}
-              onClick={handleMore}
-            >
-              {text.more}
-            </button>
+  const content = (
+    <QueryState
+      query={log}
+      errorMessage={(error) => {
+        const status = deniedStatus(error)
+        return status === 403 ? da.api.forbidden : status === 404 ? da.api.notFound : text.loadFailed
+      }}
+      canRetry={(error) => deniedStatus(error) === null}
+      report="the access log could not be loaded"
+      loading={<div aria-busy="true">{loading}</div>}
+    >
+      {() => (
+        <>
+          {entries.length === 0 ? (
+            <p className="muted">{text.empty}</p>
+          ) : (
+            <ol ref={listRef} className="access-log__list" aria-label={text.entries}>
+              {entries.map((entry) => (
+                <li key={entry.seq} className="access-log__entry" tabIndex={-1}>
+                  {describeAccess(entry, text)}
+                  <span className="access-log__time">
+                    {' · '}
+                    <time dateTime={entry.timestamp}>{formatAccessTime(entry.timestamp)}</time>
+                  </span>
+                </li>
+              ))}
+            </ol>
           )}
-          {entries.length > 0 && (
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={csv.isPending}
-              aria-busy={csv.isPending}
-              onClick={() => csv.mutate()}
-            >
-              {text.csv}
-            </button>
-          )}
-        </div>
-      </>
-    )
+          <div className="access-log__actions">
+            {log.hasNextPage && (
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={log.isFetchingNextPage}
+                onClick={handleMore}
+              >
+                {text.more}
+              </button>
+            )}
+            {entries.length > 0 && (
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={csv.isPending}
+                aria-busy={csv.isPending}
+                onClick={() => csv.mutate()}
+              >
+                {text.csv}
+              </button>
+            )}
+          </div>
+        </>
+      )}
+    </QueryState>
+  )
 
   const verification = chain.data
   // The chain can be whole while writes lack their entries (entries cut off its end): ADR 0017.

@@ -3,6 +3,7 @@ import { da } from '@bosted/domain/messages/da'
 import { type FormEvent, useId, useState } from 'react'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field } from '../../../components/ui/field.tsx'
+import { reportError } from '../../../lib/report-error.ts'
 import { deleteAvatar, uploadAvatar } from '../../avatars/api/avatar-object.ts'
 import { AvatarField } from '../../avatars/components/avatar-field.tsx'
 import { avatarErrorText, resizeImage } from '../../avatars/resize-image.ts'
@@ -49,7 +50,7 @@ export function LocationGeneral({ location, onUpdate, onDelete }: Props) {
       const url = await uploadAvatar(logoPath(location.id), image, setProgress)
       await onUpdate({ kind: 'logo', logoUrl: url })
     } catch (failure) {
-      console.warn('the logo could not be saved', (failure as Error).name)
+      reportError('the logo could not be saved')(failure)
     } finally {
       setProgress(null)
     }
@@ -59,7 +60,7 @@ export function LocationGeneral({ location, onUpdate, onDelete }: Props) {
       await deleteAvatar(logoPath(location.id))
       await onUpdate({ kind: 'logo', logoUrl: null })
     } catch (failure) {
-      console.warn('the logo could not be removed', (failure as Error).name)
+      reportError('the logo could not be removed')(failure)
     }
   }
 

@@ -3,6 +3,7 @@ import type { Person } from '@bosted/domain/person'
 import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { dayOf, formatDay, formatShortDay, formatTime } from '../../../lib/days.ts'
+import { paths } from '../../../lib/paths.ts'
 import { PersonAvatar } from '../../persons/components/person-avatar.tsx'
 import { personName } from '../../persons/person-name.ts'
 import type { StoredNote } from '../api/note-document.ts'
@@ -62,7 +63,7 @@ function NoteEntry({ note, person, canCorrect, canDelete, onCorrect, onDelete }:
           {person !== null && (
             <>
               <PersonAvatar person={person} />
-              <Link className="note__person" to={`/person/${encodeURIComponent(person.id)}/notes`}>
+              <Link className="note__person" to={paths.person.notes(person.id)}>
                 {name}
               </Link>
             </>

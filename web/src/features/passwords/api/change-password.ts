@@ -1,6 +1,7 @@
 import { signInWithEmailAndPassword } from 'firebase/auth'
 import { api } from '../../../lib/api-client.ts'
 import { getFirebase } from '../../../lib/firebase.ts'
+import { reportError } from '../../../lib/report-error.ts'
 
 /**
  * POST /api/auth/change-password: the api checks the current password, sets the new one (every other
@@ -12,8 +13,8 @@ export async function changePassword(currentPassword: string, newPassword: strin
   const firebase = getFirebase()
   const email = firebase?.auth.currentUser?.email
   if (firebase && email) {
-    await signInWithEmailAndPassword(firebase.auth, email, newPassword).catch((error: unknown) =>
-      console.warn('signing Firebase Auth in again failed', error),
+    await signInWithEmailAndPassword(firebase.auth, email, newPassword).catch(
+      reportError('signing Firebase Auth in again failed'),
     )
   }
 }

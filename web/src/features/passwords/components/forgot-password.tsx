@@ -1,6 +1,7 @@
 import type { PasswordPolicyResponse } from '@bosted/domain/api'
 import { da } from '@bosted/domain/messages/da'
 import { type FormEvent, useId, useState } from 'react'
+import { reportError } from '../../../lib/report-error.ts'
 import { getPasswordPolicy } from '../api/get-password-policy.ts'
 import { requestPasswordReset } from '../api/reset-password.ts'
 
@@ -17,9 +18,7 @@ export function ForgotPassword() {
   const open = () => {
     setIsOpen((value) => !value)
     if (policy === null) {
-      getPasswordPolicy()
-        .then(setPolicy)
-        .catch((error: unknown) => console.warn('the password policy could not be read', error))
+      getPasswordPolicy().then(setPolicy).catch(reportError('the password policy could not be read'))
     }
   }
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -31,7 +30,7 @@ export function ForgotPassword() {
       await requestPasswordReset(email)
       setState('sent')
     } catch (error) {
-      console.warn('the reset link could not be requested', error)
+      reportError('the reset link could not be requested')(error)
       setState('failed')
     }
   }

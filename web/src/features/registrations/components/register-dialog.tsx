@@ -10,6 +10,7 @@ import { useEffect, useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field } from '../../../components/ui/field.tsx'
+import { QueryState } from '../../../components/ui/query-state.tsx'
 
 export type RegisterChoice = { answer: Answer; comment: string }
 
@@ -51,42 +52,40 @@ export function RegisterDialog({ title, isOpen, options, initial, onRetryOptions
   return (
     <Dialog title={title} isOpen={isOpen} onClose={onClose}>
       <form className="register-form" onSubmit={handleSubmit} noValidate>
-        {options === undefined && (
-          <p role="status" className="muted">
-            {da.shell.loading}
-          </p>
-        )}
-        {options === null && (
-          <div className="notice notice--error" role="alert">
-            <p>{da.registration.optionsFailed}</p>
-            <button type="button" className="button button--secondary" onClick={onRetryOptions}>
-              {da.daily.retry}
-            </button>
-          </div>
-        )}
-        {options?.length === 0 && <p>{da.registration.noOptions}</p>}
-        {options !== undefined && options !== null && options.length > 0 && (
-          <fieldset className="register-form__options" aria-describedby={answerError ? answerErrorId : undefined}>
-            <legend>{da.registration.answer}</legend>
-            {options.map((option) => (
-              <label key={`${option.entity}-${option.id}`} className="choice">
-                <input
-                  type="radio"
-                  value={option.id}
-                  aria-invalid={Boolean(answerError)}
-                  {...form.register('answerId')}
-                />
-                <span>{option.text}</span>
-                <span className="choice__value">{option.value}</span>
-              </label>
-            ))}
-            {answerError && (
-              <p id={answerErrorId} className="field__error" role="alert">
-                {answerError}
-              </p>
-            )}
-          </fieldset>
-        )}
+        <QueryState
+          query={{ data: options ?? undefined, isError: options === null, error: null, refetch: onRetryOptions }}
+          errorMessage={da.registration.optionsFailed}
+          loading={
+            <p role="status" className="muted">
+              {da.shell.loading}
+            </p>
+          }
+          isEmpty={(list) => list.length === 0}
+          empty={<p>{da.registration.noOptions}</p>}
+        >
+          {(list) => (
+            <fieldset className="register-form__options" aria-describedby={answerError ? answerErrorId : undefined}>
+              <legend>{da.registration.answer}</legend>
+              {list.map((option) => (
+                <label key={`${option.entity}-${option.id}`} className="choice">
+                  <input
+                    type="radio"
+                    value={option.id}
+                    aria-invalid={Boolean(answerError)}
+                    {...form.register('answerId')}
+                  />
+                  <span>{option.text}</span>
+                  <span className="choice__value">{option.value}</span>
+                </label>
+              ))}
+              {answerError && (
+                <p id={answerErrorId} className="field__error" role="alert">
+                  {answerError}
+                </p>
+              )}
+            </fieldset>
+          )}
+        </QueryState>
         <Field label={da.registration.comment} error={form.formState.errors.comment?.message}>
           {(control) => (
             <textarea {...control} rows={3} maxLength={REGISTRATION_COMMENT_MAX_LENGTH} {...form.register('comment')} />

@@ -1,5 +1,6 @@
 import type { CustomClaims } from '@bosted/domain/user'
 import { ApiError, api } from '../../../lib/api-client.ts'
+import { reportError } from '../../../lib/report-error.ts'
 import { SessionExpiredError } from '../../../lib/session.ts'
 
 /**
@@ -14,7 +15,7 @@ export async function getUserClaims(id: string): Promise<CustomClaims> {
     return answer.data?.customClaims ?? {}
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) throw new SessionExpiredError()
-    console.warn('getUserById failed', error)
+    reportError('getUserById failed')(error)
     return {}
   }
 }

@@ -2,6 +2,7 @@ import { signOut } from 'firebase/auth'
 import { api } from '../../../lib/api-client.ts'
 import { clearCookie, USER_ID_COOKIE } from '../../../lib/cookies.ts'
 import { getFirebase } from '../../../lib/firebase.ts'
+import { reportError } from '../../../lib/report-error.ts'
 
 /**
  * "Log ud": POST /api/auth/logout ends this device's session cookie and, where the backend can end
@@ -24,6 +25,6 @@ async function signOutHere(): Promise<void> {
   clearCookie(USER_ID_COOKIE)
   const firebase = getFirebase()
   if (firebase !== null) {
-    await signOut(firebase.auth).catch((error: unknown) => console.warn('Firebase sign-out failed', error))
+    await signOut(firebase.auth).catch(reportError('Firebase sign-out failed'))
   }
 }

@@ -1,22 +1,8 @@
-import { NOTES, REGISTRATIONS } from '@bosted/domain/paths'
+import { REGISTRATIONS } from '@bosted/domain/paths'
+import type { StatRegistration } from '@bosted/domain/statistics'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 import type { Parsed } from '../../../lib/parse-records.ts'
-import { toNotes } from '../../notes/api/note-document.ts'
 import { toRegistrations } from '../../registrations/api/registration-document.ts'
-import type { StatNote, StatRegistration } from '../compute.ts'
-
-/** A location's records in a collection group from `from` to `to` (days): the rules' `locationId` constraint. */
-async function periodQuery(collectionId: string, locationId: string, from: string, to: string) {
-  const [db, lite] = await Promise.all([getDb(), firestoreLite()])
-  const { collectionGroup, query, where } = lite
-  const built = query(
-    collectionGroup(db, collectionId),
-    where('locationId', '==', locationId),
-    where('day', '>=', from),
-    where('day', '<=', to),
-  )
-  return { lite, query: built }
-}
 
 export type StatRegistrationRow = StatRegistration & {
   comment?: string | undefined
@@ -25,16 +11,24 @@ export type StatRegistrationRow = StatRegistration & {
 }
 
 /**
- * A location's registrations from `from` to `to` in one request:
- * `collectionGroup('registrations') where locationId == L and from <= day <= to` (the rules' constraint).
+ * A location's registrations from `from` to `to`, whole, for the registrations CSV (read when it is
+ * asked for): `collectionGroup('registrations') where locationId == L and from <= day <= to`, the
+ * rules' constraint.
  */
 export async function getPeriodRegistrations(
   locationId: string,
   from: string,
   to: string,
 ): Promise<Parsed<StatRegistrationRow>> {
-  const { lite, query } = await periodQuery(REGISTRATIONS, locationId, from, to)
-  const snapshot = await lite.getDocs(query)
+  const [db, { collectionGroup, getDocs, query, where }] = await Promise.all([getDb(), firestoreLite()])
+  const snapshot = await getDocs(
+    query(
+      collectionGroup(db, REGISTRATIONS),
+      where('locationId', '==', locationId),
+      where('day', '>=', from),
+      where('day', '<=', to),
+    ),
+  )
   const { items, skipped } = toRegistrations(snapshot.docs)
   const rows = items.map((r) => ({
     personId: r.personId,
@@ -48,21 +42,4 @@ export async function getPeriodRegistrations(
     createdByName: r.createdByName,
   }))
   return { items: rows, skipped }
-}
-
-/** A location's diary entries from `from` to `to` (day, person and time only are kept), in one request. */
-export async function getPeriodNotes(locationId: string, from: string, to: string): Promise<Parsed<StatNote>> {
-  const { lite, query } = await periodQuery(NOTES, locationId, from, to)
-  const snapshot = await lite.getDocs(query)
-  const { items, skipped } = toNotes(snapshot.docs)
-  return {
-    items: items.map((note) => ({ personId: note.personId, day: note.day, createdAt: note.createdAt })),
-    skipped,
-  }
-}
-
-/** How many diary entries a location has from `from` to `to`: an aggregation, no entries transferred. */
-export async function countPeriodNotes(locationId: string, from: string, to: string): Promise<number> {
-  const { lite, query } = await periodQuery(NOTES, locationId, from, to)
-  return (await lite.getCount(query)).data().count
 }

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query'
+import { queryKeys } from '../../lib/query-keys.ts'
+import { getStatistics } from './api/get-statistics.ts'
+import type { Period } from './compute.ts'
+
+/**
+ * The figures' data of a location's period from the api (ADR 0027). Read again on every visit
+ * (staleTime 0): a diary entry or a registration written elsewhere shows at once.
+ */
+export function useStatistics(locationId: string, period: Period) {
+  return useQuery({
+    queryKey: queryKeys.statistics(locationId, period.from, period.to),
+    queryFn: () => getStatistics(locationId, period.from, period.to),
+    staleTime: 0,
+  })
+}
