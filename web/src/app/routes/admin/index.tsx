@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { Page } from '../../../components/ui/page.tsx'
+import { QueryState } from '../../../components/ui/query-state.tsx'
 import { SearchField } from '../../../components/ui/search-field.tsx'
 import { TableScroll } from '../../../components/ui/table-scroll.tsx'
 import { useCreateLocation } from '../../../features/admin/api/create-location.ts'
@@ -15,7 +16,6 @@ import { matchesSearch } from '../../../features/location-settings/search.ts'
 import { PersonAvatar } from '../../../features/persons/components/person-avatar.tsx'
 import { personName, sortByName } from '../../../features/persons/person-name.ts'
 import { session } from '../../../features/session/session-store.ts'
-import { RouteLoading } from '../../layout/route-loading.tsx'
 import { reloadLocations } from '../../session.ts'
 
 /** How many persons a search shows at most. */
@@ -27,24 +27,14 @@ export function Component() {
   return (
     <Page title={da.pages.admin}>
       <CreateLocation />
-      {overview.isError ? (
-        <div className="notice notice--error" role="alert">
-          <p>{da.admin.loadFailed}</p>
-          <button type="button" className="button button--secondary" onClick={() => void overview.refetch()}>
-            {da.admin.retry}
-          </button>
-        </div>
-      ) : overview.data === undefined ? (
-        <RouteLoading />
-      ) : (
-        <>
-          <LocationTable locations={overview.data.locations} />
-          <PersonSearch
-            persons={overview.data.persons}
-            names={new Map(overview.data.locations.map((l) => [l.id, l.name]))}
-          />
-        </>
-      )}
+      <QueryState query={overview} errorMessage={da.admin.loadFailed}>
+        {({ locations, persons }) => (
+          <>
+            <LocationTable locations={locations} />
+            <PersonSearch persons={persons} names={new Map(locations.map((l) => [l.id, l.name]))} />
+          </>
+        )}
+      </QueryState>
     </Page>
   )
 }

@@ -1,8 +1,9 @@
+import type { Location } from '@bosted/domain/location'
 import { da } from '@bosted/domain/messages/da'
-import type { ReactNode } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { Page } from '../../../components/ui/page.tsx'
+import { QueryState } from '../../../components/ui/query-state.tsx'
 import { TabsNav } from '../../../components/ui/tabs-nav.tsx'
 import { useDeleteLocation } from '../../../features/admin/api/delete-location.ts'
 import { useAdminLocation } from '../../../features/admin/api/get-location.ts'
@@ -13,7 +14,6 @@ import { LocationSubscription } from '../../../features/admin/components/locatio
 import { removeLocation } from '../../../features/locations/locations-store.ts'
 import { fullName, session } from '../../../features/session/session-store.ts'
 import { parseAdminLocationPath } from '../../admin-location-path.ts'
-import { RouteLoading } from '../../layout/route-loading.tsx'
 import { reloadLocations } from '../../session.ts'
 
 const TAB_TITLES = {
@@ -39,43 +39,29 @@ export function Component() {
   if (parsed === null) return null
   const base = `/admin/location/${parsed.id}`
 
-  let content: ReactNode
-  if (location.isError)
-    content = (
-      <div className="notice notice--error" role="alert">
-        <p>{da.admin.loadFailed}</p>
-        <button type="button" className="button button--secondary" onClick={() => void location.refetch()}>
-          {da.admin.retry}
-        </button>
-      </div>
-    )
-  else if (location.data === undefined) content = <RouteLoading />
-  else if (location.data === null) content = <p className="notice">{da.admin.notFound}</p>
-  else if (parsed.tab === 'general')
-    content = (
-      <LocationGeneral
-        key={location.data.name}
-        location={location.data}
-        onUpdate={(change) => update.mutateAsync(change)}
-        onDelete={() => remove.mutate()}
-      />
-    )
-  else if (parsed.tab === 'features')
-    content = (
-      <LocationFeaturesForm
-        features={location.data.settings.features}
-        onUpdate={(change) => update.mutateAsync(change)}
-      />
-    )
-  else
-    content = (
+  const tab = (data: Location) => {
+    if (parsed.tab === 'general')
+      return (
+        <LocationGeneral
+          key={data.name}
+          location={data}
+          onUpdate={(change) => update.mutateAsync(change)}
+          onDelete={() => remove.mutate()}
+        />
+      )
+    if (parsed.tab === 'features')
+      return (
+        <LocationFeaturesForm features={data.settings.features} onUpdate={(change) => update.mutateAsync(change)} />
+      )
+    return (
       <LocationSubscription
-        key={JSON.stringify(location.data.settings.subscription)}
-        location={location.data}
+        key={JSON.stringify(data.settings.subscription)}
+        location={data}
         editor={{ id: user?.id ?? '', name: user === null ? '' : fullName(user) }}
         onUpdate={(change) => update.mutateAsync(change)}
       />
     )
+  }
 
   return (
     <Page title={da.pages.adminLocation}>
@@ -89,7 +75,14 @@ export function Component() {
         ]}
       />
       <Page title={TAB_TITLES[parsed.tab]} level={2}>
-        {content}
+        <QueryState
+          query={location}
+          errorMessage={da.admin.loadFailed}
+          isEmpty={(data) => data === null}
+          empty={da.admin.notFound}
+        >
+          {(data) => (data === null ? null : tab(data))}
+        </QueryState>
       </Page>
     </Page>
   )

@@ -28,7 +28,6 @@ export function Component() {
             owner={{ entity: 'location', id: location.id }}
             canEdit={isManager}
             onOrderSaved={(order) => keepLocationOrder(location.id, order)}
-            loading={<RouteLoading />}
           />
         </>
       )}

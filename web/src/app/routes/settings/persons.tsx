@@ -2,6 +2,7 @@ import { da } from '@bosted/domain/messages/da'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Page } from '../../../components/ui/page.tsx'
+import { QueryState } from '../../../components/ui/query-state.tsx'
 import { SearchField } from '../../../components/ui/search-field.tsx'
 import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
 import { TableScroll } from '../../../components/ui/table-scroll.tsx'
@@ -38,57 +39,57 @@ export function Component() {
 function PersonList({ locationId }: { locationId: string }) {
   const [search, setSearch] = useState('')
   const persons = useLocationPersons(locationId)
-  if (persons.isError) {
-    return (
-      <div className="notice notice--error" role="alert">
-        <p>{da.settingsList.loadFailed}</p>
-        <button type="button" className="button button--secondary" onClick={() => void persons.refetch()}>
-          {da.daily.retry}
-        </button>
-      </div>
-    )
-  }
-  if (persons.data === undefined) return <RouteLoading />
-  const shown = sortByName(persons.data.items.filter((person) => matchesSearch(person, search)))
   return (
-    <>
-      <SkippedNotice kind="persons" count={persons.data.skipped} />
-      <SearchField label={da.settingsList.search} value={search} onChange={setSearch} className="settings-search" />
-      {shown.length === 0 ? (
-        <p className="muted">{da.settingsList.noMatch}</p>
-      ) : (
-        <TableScroll label={da.settingsList.persons}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{da.settingsList.name}</th>
-                <th scope="col">{da.settingsList.contact}</th>
-                <th scope="col">{da.settingsList.status}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((person) => (
-                <tr key={person.id}>
-                  <th scope="row">
-                    <span className="settings-name">
-                      <PersonAvatar person={person} />
-                      <Link to={`/person/${encodeURIComponent(person.id)}/settings`}>{personName(person)}</Link>
-                    </span>
-                  </th>
-                  <td>{[person.contact?.email, person.contact?.phone].filter(Boolean).join(' · ') || '–'}</td>
-                  <td>
-                    {person.settings.disabled ? (
-                      <span className="badge badge--missing">{da.settingsList.disabled}</span>
-                    ) : (
-                      <span className="badge badge--ok">{da.settingsList.active}</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-    </>
+    <QueryState query={persons} errorMessage={da.settingsList.loadFailed}>
+      {(data) => {
+        const shown = sortByName(data.items.filter((person) => matchesSearch(person, search)))
+        return (
+          <>
+            <SkippedNotice kind="persons" count={data.skipped} />
+            <SearchField
+              label={da.settingsList.search}
+              value={search}
+              onChange={setSearch}
+              className="settings-search"
+            />
+            {shown.length === 0 ? (
+              <p className="muted">{da.settingsList.noMatch}</p>
+            ) : (
+              <TableScroll label={da.settingsList.persons}>
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">{da.settingsList.name}</th>
+                      <th scope="col">{da.settingsList.contact}</th>
+                      <th scope="col">{da.settingsList.status}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {shown.map((person) => (
+                      <tr key={person.id}>
+                        <th scope="row">
+                          <span className="settings-name">
+                            <PersonAvatar person={person} />
+                            <Link to={`/person/${encodeURIComponent(person.id)}/settings`}>{personName(person)}</Link>
+                          </span>
+                        </th>
+                        <td>{[person.contact?.email, person.contact?.phone].filter(Boolean).join(' · ') || '–'}</td>
+                        <td>
+                          {person.settings.disabled ? (
+                            <span className="badge badge--missing">{da.settingsList.disabled}</span>
+                          ) : (
+                            <span className="badge badge--ok">{da.settingsList.active}</span>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
+            )}
+          </>
+        )
+      }}
+    </QueryState>
   )
 }

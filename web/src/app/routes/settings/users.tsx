@@ -3,6 +3,7 @@ import type { User } from '@bosted/domain/user'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Page } from '../../../components/ui/page.tsx'
+import { QueryState } from '../../../components/ui/query-state.tsx'
 import { SearchField } from '../../../components/ui/search-field.tsx'
 import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
 import { TableScroll } from '../../../components/ui/table-scroll.tsx'
@@ -47,102 +48,102 @@ function StaffList({ locationId, access }: { locationId: string; access: Setting
   const staff = useLocationStaff(locationId)
   const save = useUpdateUser({ canChangeRole: access.isAdmin })
 
-  if (staff.isError) {
-    return (
-      <div className="notice notice--error" role="alert">
-        <p>{da.settingsList.loadFailed}</p>
-        <button type="button" className="button button--secondary" onClick={() => void staff.refetch()}>
-          {da.daily.retry}
-        </button>
-      </div>
-    )
-  }
-  if (staff.data === undefined) return <RouteLoading />
   const viewer = {
     id: access.user?.id ?? '',
     isAdmin: access.isAdmin,
     isManager: access.isManager,
     locations: access.user?.locations ?? [],
   }
-  const shown = sortByName(staff.data.items.filter((user) => matchesSearch(user, search)))
   return (
-    <>
-      <SkippedNotice kind="users" count={staff.data.skipped} />
-      <SearchField label={da.settingsList.search} value={search} onChange={setSearch} className="settings-search" />
-      {shown.length === 0 ? (
-        <p className="muted">{da.settingsList.noMatch}</p>
-      ) : (
-        <TableScroll label={da.settingsList.users}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{da.settingsList.name}</th>
-                <th scope="col">{da.settingsList.jobRole}</th>
-                <th scope="col">{da.settingsList.role}</th>
-                <th scope="col">{da.settingsList.status}</th>
-                {access.isManager && (
-                  <th scope="col">
-                    <span className="visually-hidden">{da.settingsList.edit}</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((user) => {
-                const name = personName(user)
-                return (
-                  <tr key={user.id}>
-                    <th scope="row">
-                      <span className="settings-name">
-                        <PersonAvatar person={user} />
-                        {name} {user.id === viewer.id && <span className="muted">{da.settingsList.you}</span>}
-                      </span>
-                    </th>
-                    <td>{user.jobRole}</td>
-                    <td>{da.form.roles[user.userRole]}</td>
-                    <td>
-                      {user.settings.disabled ? (
-                        <span className="badge badge--missing">{da.settingsList.disabled}</span>
-                      ) : (
-                        <span className="badge badge--ok">{da.settingsList.active}</span>
+    <QueryState query={staff} errorMessage={da.settingsList.loadFailed}>
+      {(data) => {
+        const shown = sortByName(data.items.filter((user) => matchesSearch(user, search)))
+        return (
+          <>
+            <SkippedNotice kind="users" count={data.skipped} />
+            <SearchField
+              label={da.settingsList.search}
+              value={search}
+              onChange={setSearch}
+              className="settings-search"
+            />
+            {shown.length === 0 ? (
+              <p className="muted">{da.settingsList.noMatch}</p>
+            ) : (
+              <TableScroll label={da.settingsList.users}>
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">{da.settingsList.name}</th>
+                      <th scope="col">{da.settingsList.jobRole}</th>
+                      <th scope="col">{da.settingsList.role}</th>
+                      <th scope="col">{da.settingsList.status}</th>
+                      {access.isManager && (
+                        <th scope="col">
+                          <span className="visually-hidden">{da.settingsList.edit}</span>
+                        </th>
                       )}
-                    </td>
-                    {access.isManager && (
-                      <td>
-                        {canEditUser(viewer, user) && (
-                          <button
-                            type="button"
-                            className="button button--secondary button--small"
-                            aria-label={da.settingsList.editUser(name)}
-                            onClick={() => setEditing(user)}
-                          >
-                            {da.settingsList.edit}
-                          </button>
-                        )}
-                      </td>
-                    )}
-                  </tr>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {shown.map((user) => {
+                      const name = personName(user)
+                      return (
+                        <tr key={user.id}>
+                          <th scope="row">
+                            <span className="settings-name">
+                              <PersonAvatar person={user} />
+                              {name} {user.id === viewer.id && <span className="muted">{da.settingsList.you}</span>}
+                            </span>
+                          </th>
+                          <td>{user.jobRole}</td>
+                          <td>{da.form.roles[user.userRole]}</td>
+                          <td>
+                            {user.settings.disabled ? (
+                              <span className="badge badge--missing">{da.settingsList.disabled}</span>
+                            ) : (
+                              <span className="badge badge--ok">{da.settingsList.active}</span>
+                            )}
+                          </td>
+                          {access.isManager && (
+                            <td>
+                              {canEditUser(viewer, user) && (
+                                <button
+                                  type="button"
+                                  className="button button--secondary button--small"
+                                  aria-label={da.settingsList.editUser(name)}
+                                  onClick={() => setEditing(user)}
+                                >
+                                  {da.settingsList.edit}
+                                </button>
+                              )}
+                            </td>
+                          )}
+                        </tr>
+                      )
+                    })}
+                  </tbody>
+                </table>
+              </TableScroll>
+            )}
+            <EditUserDialog
+              user={editing}
+              canChangeRole={access.isAdmin}
+              // Whoever may edit a colleague may give them a temporary password; one's own is changed instead.
+              below={(user, name) =>
+                user.id === access.user?.id ? null : (
+                  <TemporaryPassword userId={user.id} name={name} email={user.contact?.email ?? null} />
                 )
-              })}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-      <EditUserDialog
-        user={editing}
-        canChangeRole={access.isAdmin}
-        // Whoever may edit a colleague may give them a temporary password; one's own is changed instead.
-        below={(user, name) =>
-          user.id === access.user?.id ? null : (
-            <TemporaryPassword userId={user.id} name={name} email={user.contact?.email ?? null} />
-          )
-        }
-        onClose={() => setEditing(null)}
-        onSubmit={(user, values) => {
-          setEditing(null)
-          save.mutate({ user, values })
-        }}
-      />
-    </>
+              }
+              onClose={() => setEditing(null)}
+              onSubmit={(user, values) => {
+                setEditing(null)
+                save.mutate({ user, values })
+              }}
+            />
+          </>
+        )
+      }}
+    </QueryState>
   )
 }

@@ -2,6 +2,7 @@ import { da } from '@bosted/domain/messages/da'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client.ts'
 import { invalidateRoots } from '../../../lib/query-roots.ts'
+import { reportError } from '../../../lib/report-error.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 
 /**
@@ -34,7 +35,7 @@ export function useMovePerson(personId: string) {
         rejected: da.admin.moveFail,
       }),
     onSettled: refresh,
-    onError: (error) => console.warn('a person could not be moved', (error as Error).name),
+    onError: reportError('a person could not be moved'),
   })
 }
 
@@ -48,6 +49,6 @@ export function useSetPersonSignIn(personId: string) {
         rejected: da.admin.disableFail,
       }),
     onSettled: refresh,
-    onError: (error) => console.warn("a person's sign-in could not be changed", (error as Error).name),
+    onError: reportError("a person's sign-in could not be changed"),
   })
 }

@@ -3,6 +3,7 @@ import { da } from '@bosted/domain/messages/da'
 import { LOCATIONS, userPath } from '@bosted/domain/paths'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { reportError } from '../../../lib/report-error.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { adminKeys } from './keys.ts'
 
@@ -48,7 +49,7 @@ export function useCreateLocation(userId: string | null, { onCreated }: { onCrea
     onSuccess: async (newId) => {
       await onCreated(newId)
     },
-    onError: (failure) => console.warn('a location could not be created', (failure as Error).name),
+    onError: reportError('a location could not be created'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   })
 }

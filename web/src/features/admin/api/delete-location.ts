@@ -2,6 +2,7 @@ import { da } from '@bosted/domain/messages/da'
 import { locationPath } from '@bosted/domain/paths'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { reportError } from '../../../lib/report-error.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { adminKeys } from './keys.ts'
 
@@ -32,6 +33,6 @@ export function useDeleteLocation(
       await queryClient.invalidateQueries({ queryKey: adminKeys.all })
       await onDone()
     },
-    onError: (error) => console.warn('a location could not be deleted', (error as Error).name),
+    onError: reportError('a location could not be deleted'),
   })
 }

@@ -5,6 +5,7 @@ import type { SubscriptionChange } from '@bosted/domain/subscription'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ConcurrentEditError, isConcurrentEdit } from '../../../lib/concurrent-edit.ts'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { reportError } from '../../../lib/report-error.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { adminKeys } from './keys.ts'
 
@@ -71,6 +72,6 @@ export function useUpdateLocation(locationId: string, { onRefreshed }: { onRefre
       await queryClient.invalidateQueries({ queryKey: adminKeys.all })
       await onRefreshed()
     },
-    onError: (error) => console.warn('a location could not be updated', (error as Error).name),
+    onError: reportError('a location could not be updated'),
   })
 }

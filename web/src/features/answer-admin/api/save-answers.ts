@@ -2,6 +2,7 @@ import { da } from '@bosted/domain/messages/da'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ConcurrentEditError, isConcurrentEdit } from '../../../lib/concurrent-edit.ts'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { reportError } from '../../../lib/report-error.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { type AnswerOwner, answersPathOf, ownerPathOf } from './answer-owner.ts'
 import type { OwnerAnswers } from './get-owner-answers.ts'
@@ -78,7 +79,7 @@ type AnswerChanges = Partial<{ text: string; value: number; hidden: boolean }>
 /** After the order changed (the location's order also lives in the active-location store). */
 type OrderSaved = { onOrderSaved?: ((order: string[]) => void) | undefined }
 
-const warn = (error: unknown) => console.warn('an answer option could not be saved', (error as Error).name)
+const warn = reportError('an answer option could not be saved')
 
 /** Every list of options (the register dialog's too) is read again after a change. */
 function useRefreshAnswers() {

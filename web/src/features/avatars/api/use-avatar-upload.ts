@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
+import { reportError } from '../../../lib/report-error.ts'
 import { type PromiseMessages, toastPromise } from '../../../lib/toast.ts'
 import { avatarPath, uploadAvatar } from './avatar-object.ts'
 
@@ -22,7 +23,7 @@ export function useAvatarUpload(toasts: PromiseMessages<void>) {
       const work = async () => save(await uploadAvatar(avatarPath(owner), image, setProgress))
       return toastPromise(work(), toasts)
     },
-    onError: (error) => console.warn('the picture could not be saved', (error as Error).name),
+    onError: reportError('the picture could not be saved'),
     onSettled: () => setProgress(null),
   })
   return { ...mutation, progress }

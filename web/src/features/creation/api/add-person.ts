@@ -2,6 +2,7 @@ import { da } from '@bosted/domain/messages/da'
 import { DEFAULT_LOCALE, type Person, PersonSchema } from '@bosted/domain/person'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { invalidateRoots } from '../../../lib/query-roots.ts'
+import { reportError } from '../../../lib/report-error.ts'
 import { type PromiseMessages, toastPromise } from '../../../lib/toast.ts'
 import { type AnswerDraft, answerValue, type ValidPersonForm } from '../person-form.ts'
 import { AuthCreateError, createAuthAccount, removeAuthAccount } from './auth-accounts.ts'
@@ -123,7 +124,7 @@ export function useAddPerson({ afterAdd, onAdded, onError }: AddOptions = {}) {
       await onAdded?.(personId)
     },
     onError: (error) => {
-      console.warn('a person could not be added', (error as Error).name)
+      reportError('a person could not be added')(error)
       onError?.(error)
     },
   })

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client.ts'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 import { invalidateRoots } from '../../../lib/query-roots.ts'
+import { reportError } from '../../../lib/report-error.ts'
 import { type PromiseMessages, toastPromise } from '../../../lib/toast.ts'
 import type { ValidUserForm } from '../user-form.ts'
 import { AuthCreateError, createAuthAccount, removeAuthAccount } from './auth-accounts.ts'
@@ -109,7 +110,7 @@ export function useAddUser({ afterAdd, onAdded, onError }: AddOptions = {}) {
       await onAdded?.(userId)
     },
     onError: (error) => {
-      console.warn('a user could not be added', (error as Error).name)
+      reportError('a user could not be added')(error)
       onError?.(error)
     },
   })

@@ -2,6 +2,7 @@ import { da } from '@bosted/domain/messages/da'
 import { locationPath } from '@bosted/domain/paths'
 import { useMutation } from '@tanstack/react-query'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { reportError } from '../../../lib/report-error.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 
 /** The location's daily reminder time ('HH:MM'), or null for none; the caller toasts (SPEC §8). */
@@ -25,6 +26,6 @@ export function useUpdateLocationReminder(locationId: string, { onSaved }: { onS
         rejected: da.location.updateFail,
       }),
     onSuccess: (_, reminderTime) => onSaved(reminderTime),
-    onError: (failure) => console.warn('the reminder time could not be saved', (failure as Error).name),
+    onError: reportError('the reminder time could not be saved'),
   })
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { reportError } from '../../../lib/report-error.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { avatarPath, deleteAvatar, uploadAvatar } from '../../avatars/api/avatar-object.ts'
 import { PERSON_UPDATE_TOASTS } from '../person-changes.ts'
@@ -30,7 +31,7 @@ export function useSavePersonAvatar() {
       setProgress(0)
       return toastPromise(savePersonAvatar(personId, image, setProgress), PERSON_UPDATE_TOASTS)
     },
-    onError: (error) => console.warn('the avatar could not be saved', (error as Error).name),
+    onError: reportError('the avatar could not be saved'),
     onSettled: async () => {
       setProgress(null)
       await queryClient.invalidateQueries({ queryKey: personKeys.all })
@@ -44,7 +45,7 @@ export function useRemovePersonAvatar() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (personId: string) => toastPromise(removePersonAvatar(personId), PERSON_UPDATE_TOASTS),
-    onError: (error) => console.warn('the avatar could not be removed', (error as Error).name),
+    onError: reportError('the avatar could not be removed'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: personKeys.all }),
   })
 }

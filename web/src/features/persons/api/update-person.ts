@@ -2,6 +2,7 @@ import { personPath } from '@bosted/domain/paths'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 import { invalidateRoots } from '../../../lib/query-roots.ts'
+import { reportError } from '../../../lib/report-error.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { PERSON_UPDATE_TOASTS } from '../person-changes.ts'
 
@@ -22,6 +23,6 @@ export function useUpdatePerson(personId: string) {
       toastPromise(updatePerson(personId, changes), PERSON_UPDATE_TOASTS),
     // `settings.includePlaceAnswers` changes which options the register dialog offers.
     onSettled: () => invalidateRoots(queryClient, ['persons', 'answers']),
-    onError: (error) => console.warn('a person could not be updated', (error as Error).name),
+    onError: reportError('a person could not be updated'),
   })
 }

@@ -3,6 +3,7 @@ import type { User, UserRole } from '@bosted/domain/user'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client.ts'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { reportError } from '../../../lib/report-error.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { staffKeys } from './keys.ts'
 import { USER_UPDATE_TOASTS } from './update-user-avatar.ts'
@@ -44,6 +45,6 @@ export function useUpdateUser({ canChangeRole }: { canChangeRole: boolean }) {
       return toastPromise(work(), USER_UPDATE_TOASTS)
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
-    onError: (error) => console.warn('a user could not be updated', (error as Error).name),
+    onError: reportError('a user could not be updated'),
   })
 }

@@ -4,7 +4,6 @@ import { useParams } from 'react-router-dom'
 import { Page } from '../../../../components/ui/page.tsx'
 import { AnswerAdmin } from '../../../../features/answer-admin/components/answer-admin.tsx'
 import { usePersonSettings } from '../../../../features/persons/use-person-settings.ts'
-import { RouteLoading } from '../../../layout/route-loading.tsx'
 import { useSettingsAccess } from '../../../use-settings-access.ts'
 
 /** Svarmuligheder: the person's own options and whether the location's apply too. */
@@ -22,7 +21,7 @@ export function Component() {
             disabled={!canEdit}
             onChange={(checked) => save.mutateAsync({ 'settings.includePlaceAnswers': checked })}
           />
-          <AnswerAdmin key={id} owner={{ entity: 'person', id }} canEdit={canEdit} loading={<RouteLoading />} />
+          <AnswerAdmin key={id} owner={{ entity: 'person', id }} canEdit={canEdit} />
         </>
       )}
     </Page>
