@@ -16,6 +16,7 @@ import { matchesSearch } from '../../../features/location-settings/search.ts'
 import { PersonAvatar } from '../../../features/persons/components/person-avatar.tsx'
 import { personName, sortByName } from '../../../features/persons/person-name.ts'
 import { session } from '../../../features/session/session-store.ts'
+import { paths } from '../../../lib/paths.ts'
 import { reloadLocations } from '../../session.ts'
 
 /** How many persons a search shows at most. */
@@ -109,7 +110,7 @@ function LocationTable({ locations }: { locations: Parameters<typeof locationRow
                     {row.logoUrl !== null && /^https?:/.test(row.logoUrl) ? (
                       <img className="admin-locations__logo" src={row.logoUrl} alt="" />
                     ) : null}
-                    <Link to={`/admin/location/${row.id}/general`}>{row.name}</Link>
+                    <Link to={paths.admin.location(row.id, 'general')}>{row.name}</Link>
                   </span>
                 </th>
                 <td>{row.personCount}</td>
@@ -146,7 +147,7 @@ function PersonSearch({ persons, names }: { persons: readonly Person[]; names: R
           {found.map((person) => (
             <li key={person.id}>
               <PersonAvatar person={person} />
-              <Link to={`/admin/person/${encodeURIComponent(person.id)}/settings`}>{personName(person)}</Link>
+              <Link to={paths.admin.personSettings(person.id)}>{personName(person)}</Link>
               <span className="muted">
                 {[person.contact?.email, names.get(person.locationId ?? '')].filter(Boolean).join(' · ')}
               </span>

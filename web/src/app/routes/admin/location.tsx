@@ -13,6 +13,7 @@ import { LocationGeneral } from '../../../features/admin/components/location-gen
 import { LocationSubscription } from '../../../features/admin/components/location-subscription.tsx'
 import { removeLocation } from '../../../features/locations/locations-store.ts'
 import { fullName, session } from '../../../features/session/session-store.ts'
+import { paths } from '../../../lib/paths.ts'
 import { parseAdminLocationPath } from '../../admin-location-path.ts'
 import { reloadLocations } from '../../session.ts'
 
@@ -34,10 +35,9 @@ export function Component() {
   const remove = useDeleteLocation(id, {
     // Deleting the active location switches to the first remaining one, or clears it (SPEC §4).
     onDeleted: () => removeLocation(id),
-    onDone: () => navigate('/admin'),
+    onDone: () => navigate(paths.admin.index),
   })
   if (parsed === null) return null
-  const base = `/admin/location/${parsed.id}`
 
   const tab = (data: Location) => {
     if (parsed.tab === 'general')
@@ -69,9 +69,9 @@ export function Component() {
       <TabsNav
         label={da.pages.tabs}
         items={[
-          { to: `${base}/general`, label: TAB_TITLES.general },
-          { to: `${base}/features`, label: TAB_TITLES.features },
-          { to: `${base}/subscription`, label: TAB_TITLES.subscription },
+          { to: paths.admin.location(parsed.id, 'general'), label: TAB_TITLES.general },
+          { to: paths.admin.location(parsed.id, 'features'), label: TAB_TITLES.features },
+          { to: paths.admin.location(parsed.id, 'subscription'), label: TAB_TITLES.subscription },
         ]}
       />
       <Page title={TAB_TITLES[parsed.tab]} level={2}>

@@ -8,6 +8,7 @@ import { ExportPersonLink } from '../../../features/access-log/components/export
 import { useMovePerson, useSetPersonSignIn } from '../../../features/admin/api/admin-person.ts'
 import { useAdminOverview } from '../../../features/admin/api/get-admin-overview.ts'
 import { usePerson } from '../../../features/persons/api/get-person.ts'
+import { paths } from '../../../lib/paths.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
 
 const danish = new Intl.Collator('da-DK')
@@ -42,7 +43,7 @@ export function Component() {
   return (
     <Page title={daAccessLog.settingsTab} level={2}>
       <p>
-        <Link className="button button--secondary" to={`/person/${encodeURIComponent(current.id)}/settings`}>
+        <Link className="button button--secondary" to={paths.person.settings.overview(current.id)}>
           {da.admin.editSettings}
         </Link>
       </p>

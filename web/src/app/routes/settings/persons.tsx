@@ -10,6 +10,7 @@ import { matchesSearch } from '../../../features/location-settings/search.ts'
 import { useLocationPersons } from '../../../features/persons/api/get-location-persons.ts'
 import { PersonAvatar } from '../../../features/persons/components/person-avatar.tsx'
 import { personName, sortByName } from '../../../features/persons/person-name.ts'
+import { paths } from '../../../lib/paths.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
 import { useSettingsAccess } from '../../use-settings-access.ts'
 
@@ -20,7 +21,7 @@ export function Component() {
     <Page title={da.pages.settingsPersons} level={2}>
       {isManager && (
         <p>
-          <Link className="button button--action" to="/create/person">
+          <Link className="button button--action" to={paths.create.person}>
             {da.form.createPerson}
           </Link>
         </p>
@@ -70,7 +71,7 @@ function PersonList({ locationId }: { locationId: string }) {
                         <th scope="row">
                           <span className="settings-name">
                             <PersonAvatar person={person} />
-                            <Link to={`/person/${encodeURIComponent(person.id)}/settings`}>{personName(person)}</Link>
+                            <Link to={paths.person.settings.overview(person.id)}>{personName(person)}</Link>
                           </span>
                         </th>
                         <td>{[person.contact?.email, person.contact?.phone].filter(Boolean).join(' · ') || '–'}</td>

@@ -15,6 +15,7 @@ import { useLocationStaff } from '../../../features/users-admin/api/get-location
 import { useUpdateUser } from '../../../features/users-admin/api/update-user.ts'
 import { EditUserDialog } from '../../../features/users-admin/components/edit-user-dialog.tsx'
 import { canEditUser } from '../../../features/users-admin/user-access.ts'
+import { paths } from '../../../lib/paths.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
 import { type SettingsAccess, useSettingsAccess } from '../../use-settings-access.ts'
 
@@ -26,7 +27,7 @@ export function Component() {
     <Page title={da.pages.settingsUsers} level={2}>
       {isManager && (
         <p>
-          <Link className="button button--action" to="/create/user">
+          <Link className="button button--action" to={paths.create.user}>
             {da.form.createUser}
           </Link>
         </p>

@@ -7,6 +7,7 @@ import { Page } from '../../../../components/ui/page.tsx'
 import { AvatarPicker } from '../../../../features/avatars/components/avatar-picker.tsx'
 import { GENERAL_FIELDS, type PersonForm } from '../../../../features/creation/person-form.ts'
 import { passwordHintProps, usePasswordPolicy } from '../../../../features/passwords/password-rules.ts'
+import { paths } from '../../../../lib/paths.ts'
 import type { CreatePersonContext } from './layout.tsx'
 
 /** Step 1: who the person is and how they sign in. */
@@ -20,7 +21,7 @@ export function Component() {
     if (form.getFieldState('email').error?.type === 'conflict') form.setFocus('email')
   }, [form])
   const handleNext = async () => {
-    if (await form.trigger([...GENERAL_FIELDS])) navigate('/create/person/answers')
+    if (await form.trigger([...GENERAL_FIELDS])) navigate(paths.create.personAnswers)
   }
   return (
     <Page title={da.pages.stepGeneral} level={2}>

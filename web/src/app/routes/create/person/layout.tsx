@@ -20,6 +20,7 @@ import {
 } from '../../../../features/creation/person-form.ts'
 import { usePolicyRef, withPasswordPolicy } from '../../../../features/passwords/password-rules.ts'
 import { useSavePersonAvatar } from '../../../../features/persons/api/save-person-avatar.ts'
+import { paths } from '../../../../lib/paths.ts'
 import { RouteLoading } from '../../../layout/route-loading.tsx'
 import { useSettingsAccess } from '../../../use-settings-access.ts'
 
@@ -31,8 +32,6 @@ export type CreatePersonContext = {
   setAvatar: (avatar: ChosenAvatar | null) => void
   avatarProgress: number | null
 }
-
-const BASE = '/create/person'
 
 /** Opret borger: one form over three steps (child routes), its draft kept in sessionStorage. */
 export function Component() {
@@ -63,13 +62,13 @@ export function Component() {
       personDraft.clear()
       setAvatar(null)
       form.reset(EMPTY_PERSON_FORM)
-      navigate('/settings/persons')
+      navigate(paths.settings.persons)
     },
     onError: (error) => {
       // The e-mail is on step 1: the message goes there, where it can be fixed.
       if (isEmailInUse(error)) {
         form.setError('email', { type: 'conflict', message: da.validation.emailInUse })
-        navigate(`${BASE}/general`)
+        navigate(paths.create.personGeneral)
       }
     },
   })
@@ -79,8 +78,8 @@ export function Component() {
     void form.handleSubmit(
       (values) => create.mutate({ values, locationId: location.id }),
       (errors) => {
-        if (GENERAL_FIELDS.some((field) => field in errors)) navigate(`${BASE}/general`)
-        else if ('answers' in errors) navigate(`${BASE}/answers`)
+        if (GENERAL_FIELDS.some((field) => field in errors)) navigate(paths.create.personGeneral)
+        else if ('answers' in errors) navigate(paths.create.personAnswers)
       },
     )()
   }
@@ -104,9 +103,9 @@ export function Component() {
           <TabsNav
             label={da.pages.steps}
             items={[
-              { to: `${BASE}/general`, label: `1. ${da.pages.stepGeneral}` },
-              { to: `${BASE}/answers`, label: `2. ${da.pages.stepAnswers}` },
-              { to: `${BASE}/settings`, label: `3. ${da.pages.stepSettings}` },
+              { to: paths.create.personGeneral, label: `1. ${da.pages.stepGeneral}` },
+              { to: paths.create.personAnswers, label: `2. ${da.pages.stepAnswers}` },
+              { to: paths.create.personSettings, label: `3. ${da.pages.stepSettings}` },
             ]}
           />
           <Outlet
@@ -120,7 +119,7 @@ export function Component() {
               } satisfies CreatePersonContext
             }
           />
-          <LeaveGuard shouldWarn={shouldWarn} within={BASE} />
+          <LeaveGuard shouldWarn={shouldWarn} within={paths.create.person} />
         </FormProvider>
       )}
     </Page>

@@ -25,6 +25,7 @@ import {
 import { locations } from '../../../../features/locations/locations-store.ts'
 import { passwordHintProps, usePolicyRef, withPasswordPolicy } from '../../../../features/passwords/password-rules.ts'
 import { USER_UPDATE_TOASTS, updateUserAvatar } from '../../../../features/users-admin/api/update-user-avatar.ts'
+import { paths } from '../../../../lib/paths.ts'
 import { RouteLoading } from '../../../layout/route-loading.tsx'
 import { useSettingsAccess } from '../../../use-settings-access.ts'
 
@@ -77,7 +78,7 @@ function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
     onAdded: () => {
       userDraft.clear()
       form.reset(emptyUserForm([activeLocationId]))
-      navigate('/settings/users')
+      navigate(paths.settings.users)
     },
     onError: (error) => {
       if (isEmailInUse(error))
@@ -157,7 +158,7 @@ function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
           </button>
         </div>
       </form>
-      <LeaveGuard shouldWarn={shouldWarn} within="/create/user" />
+      <LeaveGuard shouldWarn={shouldWarn} within={paths.create.user} />
     </FormProvider>
   )
 }

@@ -2,13 +2,13 @@ import { da } from '@bosted/domain/messages/da'
 import { Link, useParams } from 'react-router-dom'
 import { Page } from '../../../../components/ui/page.tsx'
 import { usePerson } from '../../../../features/persons/api/get-person.ts'
+import { paths } from '../../../../lib/paths.ts'
 
 /** Oversigt: the person's settings at a glance, each part linking to its tab. */
 export function Component() {
   const { id = '' } = useParams()
   // The route's loader has read the person, so this is normally from the cache.
   const { data: person } = usePerson(id)
-  const base = `/person/${encodeURIComponent(id)}/settings`
   if (person == null) return <Page title={da.pages.personSettingsOverview} level={3} />
   const { settings } = person
   const { all, answers, freeText, speechToText } = settings.features
@@ -23,7 +23,7 @@ export function Component() {
       <dl className="settings-overview">
         <div>
           <dt>
-            <Link to={`${base}/general`}>{da.pages.personSettingsGeneral}</Link>
+            <Link to={paths.person.settings.general(id)}>{da.pages.personSettingsGeneral}</Link>
           </dt>
           <dd>
             {`${person.firstName} ${person.lastName}`.trim()}
@@ -35,7 +35,7 @@ export function Component() {
         </div>
         <div>
           <dt>
-            <Link to={`${base}/answers`}>{da.pages.personSettingsAnswers}</Link>
+            <Link to={paths.person.settings.answers(id)}>{da.pages.personSettingsAnswers}</Link>
           </dt>
           <dd>
             {da.personSettings.ownOptions(settings.answerOptions.length)} ·{' '}
@@ -44,13 +44,13 @@ export function Component() {
         </div>
         <div>
           <dt>
-            <Link to={`${base}/notifications`}>{da.pages.personSettingsNotifications}</Link>
+            <Link to={paths.person.settings.notifications(id)}>{da.pages.personSettingsNotifications}</Link>
           </dt>
           <dd>{reminder ? da.personSettings.reminderAt(reminder) : da.personSettings.reminderNone}</dd>
         </div>
         <div>
           <dt>
-            <Link to={`${base}/settings`}>{da.pages.personSettingsFeatures}</Link>
+            <Link to={paths.person.settings.features(id)}>{da.pages.personSettingsFeatures}</Link>
           </dt>
           <dd>{features.length === 0 ? da.personSettings.noFeatures : features.join(', ')}</dd>
         </div>
