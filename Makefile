@@ -52,8 +52,9 @@ screenshots: $(NPM_DEPS) ## PNGs of every route at 390×844, 768×1024 and deskt
 	@infra/stack/scripts/ensure-deps.sh browser
 	@npm run --silent -w tests screenshots
 
-lint: $(NPM_DEPS) ## Biome lint + format check
+lint: $(NPM_DEPS) ## Biome lint + format check (import cycles included), then the import boundaries (ADR 0026)
 	@npx biome check --error-on-warnings .
+	@node infra/stack/scripts/check-boundaries.ts
 
 format: $(NPM_DEPS) ## Apply Biome fixes and formatting
 	@npx biome check --write .
@@ -68,7 +69,7 @@ migrate: $(NPM_DEPS) ## Run data migrations against the running native stack
 	@node --import tsx infra/stack/scripts/with-stack-env.ts seed/src/migrate.ts
 
 audit-verify: $(NPM_DEPS) ## Check the access log's hash chain and every client write's entry (native stack's .data; ARGS="--data DIR" for another)
-	@node --import tsx infra/emulator-lite/src/audit/verify-cli.ts $(ARGS)
+	@node --import tsx infra/emulator-lite/src/audit/verify-cli.ts --access-classifier @bosted/domain/access-classifier $(ARGS)
 
 bench: $(NPM_DEPS) ## Benchmarks: emulator-lite, api, seed, web bundle (prints figures)
 	@node infra/stack/scripts/bench-all.mjs

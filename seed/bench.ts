@@ -1,6 +1,6 @@
 // `make bench` (seed part): seed time into a fresh project on a throwaway native stack (the real
 // Auth emulator + emulator-lite), then the time of a second, no-op run. Target: first run < 10 s.
-import { startTestStack } from '../infra/stack/src/testing.ts'
+import { startTestStack } from '@bosted/stack/testing'
 import { readSeedEnv } from './src/env.ts'
 import { seed } from './src/seed-project.ts'
 

@@ -1,10 +1,12 @@
 // Helpers for the api's integration tests: real Auth emulator and emulator-lite (the integration
 // global setup exports their hosts), real ID tokens from the Auth emulator's REST sign-in.
+
 import { randomUUID } from 'node:crypto'
 import { createServer as createHttpServer } from 'node:http'
 import { connect, createServer, type Socket } from 'node:net'
 import type { UserRole } from '@bosted/domain'
-import { freePort } from '../../infra/stack/src/ports.ts'
+import { userPath } from '@bosted/domain/paths'
+import { freePort } from '@bosted/stack/ports'
 import { type App, createApp } from './app.ts'
 import { appConfigFromEnv, type Env, readEnv } from './env.ts'
 import { createFirebase, type Firebase } from './lib/firebase.ts'
@@ -64,17 +66,14 @@ export async function createTestUser(
   if (options.userRole) {
     const admin = options.userRole === 'admin'
     await firebase.auth.setCustomUserClaims(record.uid, { admin, userRole: options.userRole })
-    await firebase.db
-      .collection('users')
-      .doc(record.uid)
-      .set({
-        id: record.uid,
-        firstName: 'Test',
-        lastName: 'Bruger',
-        createdAt: new Date().toISOString(),
-        locations: options.locations ?? [],
-        userRole: options.userRole,
-      })
+    await firebase.db.doc(userPath(record.uid)).set({
+      id: record.uid,
+      firstName: 'Test',
+      lastName: 'Bruger',
+      createdAt: new Date().toISOString(),
+      locations: options.locations ?? [],
+      userRole: options.userRole,
+    })
   }
   return { uid: record.uid, email, password: PASSWORD }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { da } from './messages/da.ts'
 import { PASSWORD_POLICIES } from './password-policy.ts'
-import { USER_ROLES } from './user.ts'
+import { CustomClaimsSchema, USER_ROLES } from './user.ts'
 import { DisplayNameSchema, EmailSchema, PASSWORD_MAX_LENGTH, PasswordSchema } from './validation.ts'
 
 /** Request/response contracts of the api (SPEC §7, DESIGN "Sessions and the api"). */
@@ -14,6 +14,8 @@ export const LogoutRequestSchema = z.object({
 })
 export const ValidateRequestSchema = z.object({ token: z.string().optional() })
 export const ValidateResponseSchema = z.object({ isValid: z.boolean() })
+/** POST /api/auth/token: a custom token for the session's holder to sign Firebase Auth in with. */
+export const CustomTokenResponseSchema = z.object({ customToken: z.string().min(1) })
 export const GetUserByIdQuerySchema = z.object({ id: z.string().min(1).max(128) })
 export const CreateUserRequestSchema = z.object({
   email: EmailSchema,
@@ -32,6 +34,10 @@ export const UserRecordResponseSchema = z.object({
     disabled: z.boolean(),
     customClaims: z.record(z.string(), z.unknown()),
   }),
+})
+/** What the web reads of GET /api/user/getUserById: the record's claims (null or absent: none). */
+export const UserClaimsResponseSchema = z.object({
+  data: z.object({ customClaims: CustomClaimsSchema.nullish() }),
 })
 
 /** Cookie names read by the web (SPEC §3). */

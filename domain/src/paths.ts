@@ -6,6 +6,13 @@ export const ANSWERS = 'answers'
 export const REGISTRATIONS = 'registrations'
 export const NOTES = 'notes'
 
+/** Every collection id of the product: the top-level ones, then the subcollections. */
+export const COLLECTION_IDS = [LOCATIONS, USERS, PERSONS, ANSWERS, REGISTRATIONS, NOTES] as const
+export type CollectionId = (typeof COLLECTION_IDS)[number]
+
+/** The collections at the root: a project holding a document in any of them has data. */
+export const TOP_LEVEL_COLLECTIONS = [LOCATIONS, USERS, PERSONS] as const
+
 export const userPath = (uid: string) => `${USERS}/${uid}`
 export const personPath = (personId: string) => `${PERSONS}/${personId}`
 export const locationPath = (locationId: string) => `${LOCATIONS}/${locationId}`
@@ -18,3 +25,15 @@ export const locationAnswersPath = (locationId: string) => `${locationPath(locat
 export const locationSharedFeaturesPath = (locationId: string) => `${locationPath(locationId)}/shared/features`
 export const registrationsPath = (personId: string) => `${personPath(personId)}/${REGISTRATIONS}`
 export const notesPath = (personId: string) => `${personPath(personId)}/${NOTES}`
+
+/** The collections under a person that are the person's own data (besides the person document). */
+export const PERSON_SUBCOLLECTIONS = [ANSWERS, REGISTRATIONS, NOTES] as const
+export type PersonSubcollection = (typeof PERSON_SUBCOLLECTIONS)[number]
+
+/** Storage: every object under this prefix is the person's (their avatar), read with identity. */
+export const personObjectsPrefix = (personId: string) => `${PERSONS}/${personId}/`
+/** Storage: the prefix of all persons' objects (download tokens alone do not open them). */
+export const PERSON_OBJECTS_ROOT = `${PERSONS}/`
+export const personAvatarObject = (personId: string, file: string) => `${personObjectsPrefix(personId)}${file}`
+export const userAvatarObject = (uid: string, file: string) => `${USERS}/${uid}/${file}`
+export const locationLogoObject = (locationId: string, file: string) => `${LOCATIONS}/${locationId}/${file}`

@@ -72,6 +72,17 @@ export const PersonSchema = z.object({
 })
 export type Person = z.infer<typeof PersonSchema>
 
+/**
+ * What the app changes of persons/{id} in one update (SPEC §7's person update): top-level fields, and
+ * settings by dotted path so the other settings stay as they are.
+ */
+export type PersonUpdate = Partial<Pick<Person, 'firstName' | 'lastName' | 'contact' | 'locale' | 'avatarUrl'>> & {
+  'settings.disabled'?: PersonSettings['disabled']
+  'settings.features'?: PersonSettings['features']
+  'settings.includePlaceAnswers'?: PersonSettings['includePlaceAnswers']
+  'settings.notifications'?: PersonSettings['notifications']
+}
+
 /** The person creation draft (SPEC §3, §5): a person form is valid only with a first name of ≥ 2 characters. */
 export const NewPersonSchema = z.object({
   firstName: FirstNameSchema.pipe(z.string().min(PERSON_FIRST_NAME_MIN_LENGTH, da.validation.firstNameTooShort)),

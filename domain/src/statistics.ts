@@ -44,6 +44,9 @@ export const StatisticsSchema = z.object({
 })
 export type Statistics = z.infer<typeof StatisticsSchema>
 
+/** `GET /api/statistics`'s answer: the figures' data under `data`, as every api answer. */
+export const StatisticsResponseSchema = z.object({ data: StatisticsSchema })
+
 /** A registration as the figures count it. */
 export type StatRegistration = {
   personId: string

@@ -60,3 +60,12 @@ export function roleRank(role: UserRole, claims?: CustomClaims): number {
   if (role === 'superuser') return 2
   return 1
 }
+
+/** The role a token's claims carry ('user', an employee, when none is set). */
+export const roleOfClaims = (claims: CustomClaims): UserRole => claims.userRole ?? 'user'
+
+/** Superusers and admins manage: create users, edit settings, see every diary entry and registration. */
+export const canManage = (role: UserRole, claims?: CustomClaims): boolean => roleRank(role, claims) >= 2
+
+/** Admins (by role or by the admin claim) administer everything, every location. */
+export const canAdminister = (role: UserRole, claims?: CustomClaims): boolean => roleRank(role, claims) >= 3

@@ -2,9 +2,12 @@
 // password printed once (nobody else ever sees it; it is stored only as Auth's salted hash). Runs in
 // the pilot's `ops` container, against emulator-lite's admin listener on the Compose network.
 // Refuses an e-mail address that already has an account.
+
 import { randomInt } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { displayName } from '@bosted/domain/names'
+import { userPath } from '@bosted/domain/paths'
 import { UserSchema } from '@bosted/domain/user'
 import { readSeedEnv } from './env.ts'
 import { connectFirebase } from './lib/firebase.ts'
@@ -38,7 +41,7 @@ export async function createPilotAdmin(options: {
     const record = await clients.auth.createUser({
       email: options.email,
       password,
-      displayName: `${options.firstName} ${options.lastName}`.trim(),
+      displayName: displayName(options),
     })
     await clients.auth.setCustomUserClaims(record.uid, { admin: true, userRole: 'admin' })
     const user = UserSchema.parse({
@@ -51,7 +54,7 @@ export async function createPilotAdmin(options: {
       userRole: 'admin',
       locale: 'da',
     })
-    await clients.db.doc(`users/${record.uid}`).set(user)
+    await clients.db.doc(userPath(record.uid)).set(user)
     return { uid: record.uid, password }
   } finally {
     await clients.close()

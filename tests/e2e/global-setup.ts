@@ -1,4 +1,4 @@
-import { startTestStack } from '../../infra/stack/src/testing.ts'
+import { startTestStack } from '@bosted/stack/testing'
 
 /**
  * Builds the web app and starts the whole native stack (Auth emulator, emulator-lite, api, seed,

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { bostedAccessClassifier } from '@bosted/domain/access-classifier'
+import { PERSON_OBJECTS_ROOT } from '@bosted/domain/paths'
 import { startEmulatorLite } from '@bosted/emulator-lite'
 import { startOfficialFirestore } from '@bosted/emulator-lite/parity/official-emulator'
 import { REPO_ROOT } from '@bosted/stack/env'
@@ -57,7 +59,9 @@ export async function startRulesTarget(kind: 'lite' | 'official-firestore' = 'li
     firestoreRules: FIRESTORE_RULES,
     storageRules: STORAGE_RULES,
     // As the stack runs it: a person's picture is read with the reader's identity, never by URL alone.
-    tokenDownloadsNeedRules: ['persons/'],
+    tokenDownloadsNeedRules: [PERSON_OBJECTS_ROOT],
+    // As the stack injects it: which documents and objects are a person's data for the Adgangslog.
+    accessClassifier: bostedAccessClassifier,
   }).catch(async (error) => {
     await official?.close()
     throw error

@@ -1,4 +1,4 @@
-import { startTestStack } from '../../infra/stack/src/testing.ts'
+import { startTestStack } from '@bosted/stack/testing'
 
 /**
  * Vitest global setup for the `integration` project: the real Auth emulator and emulator-lite

@@ -8,19 +8,25 @@ import {
   type AccessRole,
   type AuditLogRecord,
 } from '@bosted/domain/access-log'
+import { displayName } from '@bosted/domain/names'
+import { PERSON_OBJECTS_ROOT, PERSON_SUBCOLLECTIONS, PERSONS, personPath, userPath } from '@bosted/domain/paths'
 import type { Firestore } from 'firebase-admin/firestore'
 import { isDocumentId } from './access.ts'
 
 const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
   typeof value === 'string' && (values as readonly string[]).includes(value)
 
+const SUBCOLLECTIONS = PERSON_SUBCOLLECTIONS.join('|')
+/** …/documents/persons/{id}[/answers|registrations|notes…]: the kind of data a document or collection is. */
+const PERSON_DATA_NAME = new RegExp(`/documents/${PERSONS}/[^/]+(?:/(${SUBCOLLECTIONS}))?`)
+/** A query's collection (group) at the end of the name: …/{path=**}/notes. */
+const COLLECTION_NAME_END = new RegExp(`/(${SUBCOLLECTIONS})$`)
+
 /** Firestore's own audit entries (production) carry no labels: the kind of data from the resource name. */
 function resourceOf(resourceName: string): AccessResource {
-  const match = /\/documents\/persons\/[^/]+(?:\/(answers|registrations|notes))?/.exec(resourceName)
-  if (match?.[1] === 'answers' || match?.[1] === 'registrations' || match?.[1] === 'notes') return match[1]
-  if (/\/(registrations|notes|answers)$/.test(resourceName))
-    return resourceName.slice(resourceName.lastIndexOf('/') + 1) as AccessResource
-  if (resourceName.includes('/objects/persons/')) return 'avatar'
+  const sub = PERSON_DATA_NAME.exec(resourceName)?.[1] ?? COLLECTION_NAME_END.exec(resourceName)?.[1]
+  if (isOneOf(PERSON_SUBCOLLECTIONS, sub)) return sub
+  if (resourceName.includes(`/objects/${PERSON_OBJECTS_ROOT}`)) return 'avatar'
   return 'person'
 }
 
@@ -65,13 +71,13 @@ export async function namesOf(db: Firestore, uids: Iterable<string>): Promise<Ma
   const names = new Map<string, string>()
   if (ids.length === 0) return names
   const [users, persons] = await Promise.all([
-    db.getAll(...ids.map((id) => db.collection('users').doc(id))),
-    db.getAll(...ids.map((id) => db.collection('persons').doc(id))),
+    db.getAll(...ids.map((id) => db.doc(userPath(id)))),
+    db.getAll(...ids.map((id) => db.doc(personPath(id)))),
   ])
   for (const snapshot of [...persons, ...users]) {
     const data = snapshot.data()
     if (!data) continue
-    const name = [data.firstName, data.lastName].filter((part) => typeof part === 'string' && part !== '').join(' ')
+    const name = displayName(data)
     if (name !== '') names.set(snapshot.id, name)
   }
   return names

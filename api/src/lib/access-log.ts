@@ -6,6 +6,7 @@ import {
   type AuditLogRecord,
   auditPayload,
 } from '@bosted/domain/access-log'
+import { personPath } from '@bosted/domain/paths'
 import { httpError } from './http-error.ts'
 
 /** One page of a person's log as the data layer has it (newest first). */
@@ -127,7 +128,7 @@ export function cloudLoggingAccessLog(options: {
     async list(project, personId, filter) {
       const clauses = [
         `(logName="projects/${project}/logs/cloudaudit.googleapis.com%2Fdata_access" OR logName="${apiLog}")`,
-        `(protoPayload.resourceName:"/documents/persons/${personId}" OR labels.personId="${personId}")`,
+        `(protoPayload.resourceName:"/documents/${personPath(personId)}" OR labels.personId="${personId}")`,
       ]
       if (filter.fromMs !== undefined) clauses.push(`timestamp>="${new Date(filter.fromMs).toISOString()}"`)
       if (filter.toMs !== undefined) clauses.push(`timestamp<"${new Date(filter.toMs).toISOString()}"`)

@@ -1,4 +1,4 @@
-import { type CustomClaims, roleRank, type UserRole } from '@bosted/domain'
+import { type CustomClaims, canAdminister, canManage, type UserRole } from '@bosted/domain'
 
 /** Who is calling, from fresh Auth claims and their users/{uid} document. */
 export type Caller = {
@@ -19,8 +19,8 @@ export type TargetFacts = {
   personLocations: readonly string[]
 }
 
-export const isAdmin = (caller: Caller) => roleRank(caller.role, caller.claims) >= 3
-export const canCreateUsers = (caller: Caller) => roleRank(caller.role, caller.claims) >= 2
+export const isAdmin = (caller: Caller) => canAdminister(caller.role, caller.claims)
+export const canCreateUsers = (caller: Caller) => canManage(caller.role, caller.claims)
 
 /** Admins read anyone; everyone reads themselves; staff read users and persons of their own locations. */
 export function canReadUser(caller: Caller, targetId: string, target: TargetFacts): boolean {

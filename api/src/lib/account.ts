@@ -1,3 +1,4 @@
+import { personPath, userPath } from '@bosted/domain/paths'
 import type { Firestore } from 'firebase-admin/firestore'
 
 /**
@@ -5,6 +6,6 @@ import type { Firestore } from 'firebase-admin/firestore'
  * persons/{uid} (a borger). Such an account gets nothing, whatever its Auth account says.
  */
 export async function isAccountDisabled(db: Firestore, uid: string): Promise<boolean> {
-  const documents = await db.getAll(db.collection('users').doc(uid), db.collection('persons').doc(uid))
+  const documents = await db.getAll(db.doc(userPath(uid)), db.doc(personPath(uid)))
   return documents.some((document) => document.exists && document.get('settings.disabled') === true)
 }

@@ -1,4 +1,5 @@
 import { CustomClaimsSchema, LocationSchema, UserSchema } from '@bosted/domain'
+import { locationPath, userPath } from '@bosted/domain/paths'
 import { type Caller, isDocumentId, type TargetFacts } from './access.ts'
 import type { Firebase } from './firebase.ts'
 import { httpError } from './http-error.ts'
@@ -9,7 +10,7 @@ const LocationPersonsSchema = LocationSchema.pick({ persons: true })
 /** The parts of users/{uid} that decide access; defaults (no locations, role 'user') when missing or malformed. */
 async function readUserAccess(firebase: Firebase, uid: string) {
   if (!isDocumentId(uid)) return UserAccessSchema.parse({})
-  const snapshot = await firebase.db.collection('users').doc(uid).get()
+  const snapshot = await firebase.db.doc(userPath(uid)).get()
   const parsed = UserAccessSchema.safeParse(snapshot.data() ?? {})
   return parsed.success ? parsed.data : UserAccessSchema.parse({})
 }
@@ -39,7 +40,7 @@ export async function loadCaller(firebase: Firebase, uid: string): Promise<Calle
 
 /** The facts canReadUser needs about a target, read with one document get and one getAll. */
 export async function loadTargetFacts(firebase: Firebase, caller: Caller, targetId: string): Promise<TargetFacts> {
-  const locationRefs = caller.locations.map((id) => firebase.db.collection('locations').doc(id))
+  const locationRefs = caller.locations.map((id) => firebase.db.doc(locationPath(id)))
   const [target, locations] = await Promise.all([
     readUserAccess(firebase, targetId),
     locationRefs.length > 0 ? firebase.db.getAll(...locationRefs) : Promise.resolve([]),

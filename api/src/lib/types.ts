@@ -1,11 +1,11 @@
 import type { PasswordPolicy } from '@bosted/domain'
 import type { DecodedIdToken } from 'firebase-admin/auth'
 import type { RateLimiter } from '../middleware/rate-limit.ts'
-import type { WriteGate } from '../middleware/write-gate.ts'
 import type { ServiceAccount } from './custom-token.ts'
 import type { Firebase } from './firebase.ts'
 import type { SessionVerifier } from './sessions.ts'
 import type { TokenVerifier } from './token-verifier.ts'
+import type { WriteGate } from './write-gate.ts'
 
 /** What the app needs besides Firebase; index.ts fills it from env.ts, tests pass their own. */
 export type AppConfig = {

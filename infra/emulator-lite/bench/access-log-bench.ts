@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { bostedAccessClassifier } from '@bosted/domain/access-classifier'
 import { startEmulatorLite } from '../src/index.ts'
 
 const PROJECT = 'demo-access-bench'
@@ -85,7 +86,14 @@ async function compare(
 const dirs = [mkdtempSync(join(tmpdir(), 'access-on-')), mkdtempSync(join(tmpdir(), 'access-off-'))]
 // The same mock token on both sides (the log's cost is measured here; identity-bench.ts measures
 // verification), so both accept unsigned tokens.
-const lax = { firestorePort: 0, storagePort: 0, authPort: 0, acceptUnsignedTokens: true }
+const lax = {
+  firestorePort: 0,
+  storagePort: 0,
+  authPort: 0,
+  acceptUnsignedTokens: true,
+  // As the stack starts it: the domain says which paths are a person's data.
+  accessClassifier: bostedAccessClassifier,
+}
 const [withLog, withoutLog] = await Promise.all([
   startEmulatorLite({ ...lax, dataDir: dirs[0] }),
   startEmulatorLite({ ...lax, dataDir: dirs[1], accessLog: false }),
@@ -145,11 +153,11 @@ try {
 
 // The viewer's first page through the real api (session, authorisation, the logged opening, the
 // page, names), with 100,000 entries in the person's log.
-const { startTestStack } = await import('../../stack/src/testing.ts')
+const { startTestStack } = await import('@bosted/stack/testing')
 const stack = await startTestStack({ serveWeb: false, seed: false, build: false, api: false })
 try {
   for (const [key, value] of Object.entries(stack.env)) if (value !== undefined) process.env[key] = value
-  const { createTestApi, createTestUser, loginAs, call } = await import('../../../api/src/testing.ts')
+  const { createTestApi, createTestUser, loginAs, call } = await import('@bosted/api/testing')
   const api = createTestApi(PROJECT)
   const admin = await loginAs(api, await createTestUser(api.firebase, { userRole: 'admin' }))
   await api.firebase.db

@@ -4,8 +4,8 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort } from '../../stack/src/ports.ts'
-import { startAuthEmulator } from '../../stack/src/services/auth-emulator.ts'
+import { freePort } from '@bosted/stack/ports'
+import { startAuthEmulator } from '@bosted/stack/services/auth-emulator'
 
 const CLI = join(import.meta.dirname, '../src/cli.ts')
 const PROJECT = 'demo-auth-bench'

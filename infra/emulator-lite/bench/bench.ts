@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { freePort } from '../../stack/src/ports.ts'
+import { freePort } from '@bosted/stack/ports'
 
 const cli = join(import.meta.dirname, '../src/cli.ts')
 const project = 'demo-bench'

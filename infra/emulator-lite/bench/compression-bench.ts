@@ -18,7 +18,7 @@ import {
   gzipSync,
   zstdCompressSync,
 } from 'node:zlib'
-import { freePort } from '../../stack/src/ports.ts'
+import { freePort } from '@bosted/stack/ports'
 import { MIN_COMPRESSED_BYTES, STREAM_FROM_BYTES } from '../src/http/compression.ts'
 
 const cli = new URL('../src/cli.ts', import.meta.url).pathname

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { freePort } from '../../stack/src/ports.ts'
+import { freePort } from '@bosted/stack/ports'
 import { startOfficialFirestore } from '../parity/official-emulator.ts'
 
 const cli = join(import.meta.dirname, '../src/cli.ts')

@@ -17,6 +17,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { ACCESS_CLASSIFIER_MODULE } from '@bosted/domain/access-classifier'
+import { PERSON_OBJECTS_ROOT } from '@bosted/domain/paths'
 import Database from 'better-sqlite3'
 
 const REPO = new URL('../../../', import.meta.url).pathname
@@ -58,7 +60,9 @@ async function startEmulator(dataDir: string, profileName?: string, root = REPO)
       ...['--host', '127.0.0.1', '--firestore-port', '0', '--storage-port', '0', '--auth-port', '0'],
       ...['--admin-port', '0', '--project', PROJECT, '--data', dataDir],
       ...['--firestore-rules', join(REPO, 'firestore.rules'), '--storage-rules', join(REPO, 'storage.rules')],
-      ...['--token-downloads-need-rules', 'persons/'],
+      ...['--token-downloads-need-rules', PERSON_OBJECTS_ROOT],
+      // As the stack starts it: the domain says which paths are a person's data for the access log.
+      ...['--access-classifier', ACCESS_CLASSIFIER_MODULE],
     ],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
   )
@@ -146,10 +150,10 @@ async function prepareTemplate(dir: string): Promise<void> {
       FIREBASE_STORAGE_EMULATOR_HOST: admin,
       STORAGE_PUBLIC_HOST: emulator.storage.replace('http://', ''),
     })
-    const { seed } = await import('../../../seed/src/seed-project.ts')
-    const { readSeedEnv } = await import('../../../seed/src/env.ts')
-    const { connectFirebase } = await import('../../../seed/src/lib/firebase.ts')
-    const { mapLimit } = await import('../../../seed/src/lib/concurrency.ts')
+    const { seed } = await import('@bosted/seed/seed-project')
+    const { readSeedEnv } = await import('@bosted/seed/env')
+    const { connectFirebase } = await import('@bosted/seed/lib/firebase')
+    const { mapLimit } = await import('@bosted/seed/lib/concurrency')
     const env = readSeedEnv()
     const seeded = await seed({ ...env, projectId: PROJECT, bucket: BUCKET })
     const clients = connectFirebase({ projectId: PROJECT, bucket: BUCKET, emulators: env.emulators })

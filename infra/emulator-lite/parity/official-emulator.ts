@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { freePort } from '../../stack/src/ports.ts'
+import { freePort } from '@bosted/stack/ports'
 
 /** The Debian package that brings the emulator (with `google-cloud-cli` and a Java runtime, 17 or later). */
 export const OFFICIAL_PACKAGES = 'google-cloud-cli google-cloud-cli-firestore-emulator openjdk-17-jre-headless'

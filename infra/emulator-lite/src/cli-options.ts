@@ -101,6 +101,12 @@ export const CLI_OPTIONS = {
     default: process.env.EMULATOR_LITE_DISABLE_SIGN_UP === 'true',
     help: 'nobody signs themselves up: the public Auth listener refuses accounts:signUp and anonymous sign-in (a pilot; env EMULATOR_LITE_DISABLE_SIGN_UP=true)',
   },
+  'access-classifier': {
+    type: 'string',
+    default: process.env.EMULATOR_LITE_ACCESS_CLASSIFIER,
+    arg: 'MODULE',
+    help: "module saying which documents and objects are a person's data for the access log, e.g. @bosted/domain/access-classifier (env EMULATOR_LITE_ACCESS_CLASSIFIER; default: none is, nothing is logged)",
+  },
   'no-access-log': { type: 'boolean', default: false, help: "switch off the access log of persons' data" },
   'access-log-retention-days': {
     type: 'string',

@@ -3,6 +3,7 @@
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { loadAccessClassifier } from './audit/classifier.ts'
 import { smtpConfigFromEnv } from './auth/smtp.ts'
 import { CliUsageError, formatHelp, parseCli } from './cli-options.ts'
 import { startEmulatorLite } from './index.ts'
@@ -53,6 +54,7 @@ try {
     ...(values['service-account-dir'] ? { serviceAccountDir: resolve(values['service-account-dir']) } : {}),
     dataDir: values.data ?? resolve(repoRoot, '.data/emulator-lite'),
     accessLog: !values['no-access-log'],
+    accessClassifier: await loadAccessClassifier(values['access-classifier']),
     accessLogRetentionDays: retentionDays(values['access-log-retention-days']),
     acceptUnsignedTokens: values['accept-unsigned-tokens'],
     rotateSigningKey: values['rotate-signing-key'],
@@ -68,6 +70,10 @@ try {
     )
     for (const failure of failed) console.log(`  account ${failure.index}: ${failure.message}`)
   }
+  if (!values['no-access-log'] && !values['access-classifier'])
+    console.log(
+      "emulator-lite access log: no --access-classifier, so no document is anyone's data and nothing is logged",
+    )
   if (!values['no-access-log'] && !values['in-memory']) {
     const days = retentionDays(values['access-log-retention-days'])
     // A deliberate default (ADR 0019), said out loud so an operator sees what the log will do.

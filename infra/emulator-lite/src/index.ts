@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
+import type { AccessClassifier } from '@bosted/domain/access-classifier'
 import { AccessLog } from './audit/access-log.ts'
 import { migrateLegacyAccessLog } from './audit/migrate-legacy.ts'
-import { createAccessRecorder } from './audit/recorder.ts'
+import { createAccessRecorder, NO_PERSON_DATA } from './audit/recorder.ts'
 import { accessLogRoutes } from './audit/routes.ts'
 import { AuthStore } from './auth/auth-store.ts'
 import { createIdTokenVerifier, type IdTokenVerifier } from './auth/identity.ts'
@@ -76,6 +77,12 @@ export type EmulatorLiteOptions = {
    * (ADR 0017); a data directory's older access-log.sqlite is moved into it at start.
    */
   accessLog?: boolean
+  /**
+   * What a path means for the access log: which documents and objects are whose data. emulator-lite
+   * knows no app's collections, so its starter injects this (Bosted's: `@bosted/domain/access-classifier`);
+   * without it nothing is a person's data and nothing is logged.
+   */
+  accessClassifier?: AccessClassifier
   /** Keep access-log entries this many days (pruned at start and daily, with a marker); default: keep all. */
   accessLogRetentionDays?: number | null
   /**
@@ -232,7 +239,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
     store.close()
     throw error
   }
-  const recorder = createAccessRecorder(accessLog)
+  const recorder = createAccessRecorder(accessLog, { classifier: options.accessClassifier ?? NO_PERSON_DATA })
   const retentionDays = options.accessLogRetentionDays ?? null
   const prune = () => {
     if (accessLog !== null && retentionDays !== null)
@@ -263,7 +270,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
   })
   const firestore = [
     ...firestoreRoutes(store, rulesets, recorder, options.testOnlyQueryOptions),
-    ...accessLogRoutes(accessLog),
+    ...accessLogRoutes(accessLog, recorder.classifier),
   ]
   const uploads = new UploadSessions({
     ...options.storageUploads,

@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { bostedAccessClassifier } from '@bosted/domain/access-classifier'
 import Database from 'better-sqlite3'
 import { afterEach, expect, test, vi } from 'vitest'
 import { AccessLog, type AccessRecord } from '../src/audit/access-log.ts'
@@ -26,7 +27,14 @@ function tempDir(): string {
 }
 
 const start = (dataDir: string) =>
-  startEmulatorLite({ firestorePort: 0, storagePort: 0, authPort: 0, dataDir, authProjectId: PROJECT })
+  startEmulatorLite({
+    firestorePort: 0,
+    storagePort: 0,
+    authPort: 0,
+    dataDir,
+    authProjectId: PROJECT,
+    accessClassifier: bostedAccessClassifier,
+  })
 
 async function employee(emulator: EmulatorLite): Promise<string> {
   const response = await fetch(

@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from '@bosted/stack/ports'
+import { startAuthEmulator } from '@bosted/stack/services/auth-emulator'
 import { deleteApp, type FirebaseApp, initializeApp } from 'firebase/app'
 import { type Auth, connectAuthEmulator, initializeAuth, inMemoryPersistence } from 'firebase/auth'
 import { type App, deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app'
 import { type Auth as AdminAuth, getAuth as getAdminAuth } from 'firebase-admin/auth'
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose'
-import { freePort } from '../../stack/src/ports.ts'
-import { startAuthEmulator } from '../../stack/src/services/auth-emulator.ts'
 import { KEY_PATHS, type ServiceAccountKey, signCustomToken, startEmulatorLite } from '../src/index.ts'
 
 /**

@@ -1,14 +1,19 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { join } from 'node:path'
+import { ACCESS_CLASSIFIER_MODULE } from '@bosted/domain/access-classifier'
 
 const CLI = join(import.meta.dirname, '../src/cli.ts')
+/** The classifier the stack injects (Bosted's persons' data), so these processes log what the app's would. */
+const CLASSIFIER = ['--access-classifier', ACCESS_CLASSIFIER_MODULE]
 
 /**
  * Runs the emulator-lite CLI as its own process (so a test can `kill -9` it) and resolves once it
  * printed `emulator-lite ready`; `output()` is everything it printed so far.
  */
 export async function startCliProcess(args: string[]): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...CLASSIFIER, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString()
@@ -24,7 +29,7 @@ export async function startCliProcess(args: string[]): Promise<{ child: ChildPro
 export function auditVerify(dataDir: string) {
   return spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, '../src/audit/verify-cli.ts'), '--data', dataDir],
+    ['--import', 'tsx', join(import.meta.dirname, '../src/audit/verify-cli.ts'), ...CLASSIFIER, '--data', dataDir],
     {
       encoding: 'utf8',
     },

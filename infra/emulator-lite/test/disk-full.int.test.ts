@@ -4,6 +4,10 @@ import { once } from 'node:events'
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createFirebase } from '@bosted/api/lib/firebase'
+import { checkDependencies } from '@bosted/api/routes/health/health.routes'
+import { ACCESS_CLASSIFIER_MODULE } from '@bosted/domain/access-classifier'
+import { freePort } from '@bosted/stack/ports'
 import Database from 'better-sqlite3'
 import { deleteApp, type FirebaseApp, initializeApp } from 'firebase/app'
 import {
@@ -28,9 +32,6 @@ import { type App, deleteApp as deleteAdminApp, initializeApp as initializeAdmin
 import { getAuth as getAdminAuth } from 'firebase-admin/auth'
 import { getStorage as getAdminStorage } from 'firebase-admin/storage'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createFirebase } from '../../../api/src/lib/firebase.ts'
-import { checkDependencies } from '../../../api/src/routes/health/health.routes.ts'
-import { freePort } from '../../stack/src/ports.ts'
 import { SERVICE_ACCOUNT_FILE, signCustomToken } from '../src/index.ts'
 import { startCliProcess } from './cli-process.ts'
 
@@ -307,7 +308,15 @@ describe.skipIf(mount.dir === null)(`a full disk (${mount.reason ?? 'tmpfs of 24
     // What `make audit-verify` runs (make itself would first check the npm dependencies).
     const verified = spawnSync(
       process.execPath,
-      ['--import', 'tsx', join(REPO, 'infra/emulator-lite/src/audit/verify-cli.ts'), '--data', dataDir],
+      [
+        '--import',
+        'tsx',
+        join(REPO, 'infra/emulator-lite/src/audit/verify-cli.ts'),
+        '--access-classifier',
+        ACCESS_CLASSIFIER_MODULE,
+        '--data',
+        dataDir,
+      ],
       { cwd: REPO, encoding: 'utf8' },
     )
     expect(verified.stdout).toContain('intact')

@@ -3,6 +3,7 @@ import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from '@bosted/stack/ports'
 import { deleteApp, type FirebaseApp, initializeApp } from 'firebase/app'
 import {
   type Auth,
@@ -14,7 +15,6 @@ import {
 import { connectFirestoreEmulator, doc, getDoc, getFirestore } from 'firebase/firestore/lite'
 import { createRemoteJWKSet, decodeProtectedHeader, importX509, jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { freePort } from '../../stack/src/ports.ts'
 import { signJwt } from '../src/auth/identity.ts'
 import { type EmulatorLite, KEY_PATHS, SIGNING_KEYS_FILE, startEmulatorLite } from '../src/index.ts'
 import { startCliProcess } from './cli-process.ts'

@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { freePort } from '@bosted/stack/ports'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { freePort } from '../../stack/src/ports.ts'
 import { type EmulatorLite, startEmulatorLite } from '../src/index.ts'
 
 // The pilot's one origin (infra/nginx/pilot.conf.template, rendered by the web image's entrypoint as

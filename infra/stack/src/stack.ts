@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { DEMO_PASSWORD } from '@bosted/domain'
+import { ACCESS_CLASSIFIER_MODULE, DEMO_PASSWORD, PERSON_OBJECTS_ROOT, TOP_LEVEL_COLLECTIONS } from '@bosted/domain'
 import { REPO_ROOT, type StackEnv } from './env.ts'
 import { assertPortsFree } from './ports.ts'
 import type { RestartPolicy, RunningService, Supervision } from './process.ts'
@@ -216,7 +216,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               // A person's picture is read with the reader's identity (getBlob), so the access log names
               // them; its download URL alone opens nothing (issue 27 point 6).
               '--token-downloads-need-rules',
-              'persons/',
+              PERSON_OBJECTS_ROOT,
+              // What a path means for the Adgangslog: the domain says which documents are a person's.
+              '--access-classifier',
+              ACCESS_CLASSIFIER_MODULE,
               ...(options.persist
                 ? ['--data', emulatorLiteDir(env)]
                 : ['--in-memory', '--service-account-dir', emulatorLiteDir(env)]),
@@ -322,7 +325,7 @@ async function projectHasData(host: string, port: number, projectId: string): Pr
       { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer owner' }, body: '{}' },
     )
     const body = (await response.json()) as { collectionIds?: string[] }
-    return ['locations', 'users', 'persons'].some((id) => body.collectionIds?.includes(id))
+    return TOP_LEVEL_COLLECTIONS.some((id) => body.collectionIds?.includes(id))
   } catch {
     return false
   }

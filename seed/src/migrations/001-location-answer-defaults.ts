@@ -1,4 +1,5 @@
 import { missingLocationAnswerFields } from '@bosted/domain'
+import { ANSWERS, LOCATIONS } from '@bosted/domain/paths'
 import { chunk, mapLimit } from '../lib/concurrency.ts'
 import type { Migration } from './migration.ts'
 
@@ -12,8 +13,8 @@ export const locationAnswerDefaults: Migration = {
   description: "location answers: fill missing entity ('location'), hidden (false) and createdAt",
   async run(db, now) {
     // One collection-group query over every answers subcollection; keep those under locations/{id}.
-    const snapshot = await db.collectionGroup('answers').get()
-    const answers = snapshot.docs.filter((doc) => doc.ref.parent.parent?.parent.id === 'locations')
+    const snapshot = await db.collectionGroup(ANSWERS).get()
+    const answers = snapshot.docs.filter((doc) => doc.ref.parent.parent?.parent.id === LOCATIONS)
     const createdAt = now.toISOString()
     const patches = answers
       .map((doc) => ({ ref: doc.ref, patch: missingLocationAnswerFields(doc.data(), createdAt) }))

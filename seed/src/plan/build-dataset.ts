@@ -9,6 +9,27 @@ import {
   RegistrationSchema,
   UserSchema,
 } from '@bosted/domain'
+import { displayName } from '@bosted/domain/names'
+import {
+  ANSWERS,
+  COLLECTION_IDS,
+  type CollectionId,
+  LOCATIONS as LOCATIONS_COLLECTION,
+  locationAnswersPath,
+  locationLogoObject,
+  locationPath,
+  NOTES,
+  notesPath,
+  PERSONS,
+  personAnswersPath,
+  personAvatarObject,
+  personPath,
+  REGISTRATIONS,
+  registrationsPath,
+  USERS,
+  userAvatarObject,
+  userPath,
+} from '@bosted/domain/paths'
 import {
   LOCATION_SCALES,
   LOW_VALUE_COMMENTS,
@@ -39,8 +60,8 @@ import {
   type StaffFixture,
 } from './world.ts'
 
-export type DocKind = 'locations' | 'users' | 'persons' | 'answers' | 'registrations' | 'notes'
-export const DOC_KINDS: readonly DocKind[] = ['locations', 'users', 'persons', 'answers', 'registrations', 'notes']
+export type DocKind = CollectionId
+export const DOC_KINDS: readonly DocKind[] = COLLECTION_IDS
 
 export type PlannedDoc = { kind: DocKind; path: string; data: Record<string, unknown> }
 export type PlannedFile = { path: string; content: string; contentType: string; token: string }
@@ -159,7 +180,7 @@ export function buildDataset(options: BuildOptions): Dataset {
 
   STAFF.forEach((staff, index) => {
     const avatarUrl = addFile(
-      `users/${staff.uid}/avatar.svg`,
+      userAvatarObject(staff.uid, 'avatar.svg'),
       avatarSvg(staff.firstName, staff.lastName, index + 5),
       'image/svg+xml',
     )
@@ -176,12 +197,12 @@ export function buildDataset(options: BuildOptions): Dataset {
       settings: { disabled: false },
       locale: 'da',
     })
-    docs.push({ kind: 'users', path: `users/${staff.uid}`, data: user })
+    docs.push({ kind: USERS, path: userPath(staff.uid), data: user })
     authUsers.push({
       uid: staff.uid,
       email: staff.email,
       password: PASSWORD,
-      displayName: `${staff.firstName} ${staff.lastName}`,
+      displayName: displayName(staff),
       customClaims: { admin: staff.admin, userRole: staff.userRole },
     })
   })
@@ -194,7 +215,7 @@ export function buildDataset(options: BuildOptions): Dataset {
       answerDoc(LocationAnswerSchema, `${location.id}-${option.key}`, option, locationCreatedAt),
     )
     for (const answer of scale) {
-      docs.push({ kind: 'answers', path: `locations/${location.id}/answers/${answer.id}`, data: answer })
+      docs.push({ kind: ANSWERS, path: `${locationAnswersPath(location.id)}/${answer.id}`, data: answer })
     }
     const stories = locationRng.shuffle(STORIES)
     const staff = staffAt(location.id)
@@ -222,7 +243,7 @@ export function buildDataset(options: BuildOptions): Dataset {
       authUsers.push(person.authUser)
     }
     const logoUrl = addFile(
-      `locations/${location.id}/logo.svg`,
+      locationLogoObject(location.id, 'logo.svg'),
       logoSvg(location.name, location.mark, locationIndex),
       'image/svg+xml',
     )
@@ -243,7 +264,7 @@ export function buildDataset(options: BuildOptions): Dataset {
         notifications: { reminderTime: location.reminderTime },
       },
     })
-    docs.push({ kind: 'locations', path: `locations/${location.id}`, data: doc })
+    docs.push({ kind: LOCATIONS_COLLECTION, path: locationPath(location.id), data: doc })
   })
 
   return { today, authUsers, files, docs }
@@ -278,13 +299,17 @@ function buildPerson(input: PersonInput): { id: string; docs: PlannedDoc[]; auth
     ),
   )
   for (const answer of options.flat()) {
-    docs.push({ kind: 'answers', path: `persons/${id}/answers/${answer.id}`, data: answer })
+    docs.push({ kind: ANSWERS, path: `${personAnswersPath(id)}/${answer.id}`, data: answer })
   }
 
   const features = FEATURE_PROFILES[(number * 3 + rng.int(0, 1)) % FEATURE_PROFILES.length] ?? {}
   const includePlaceAnswers = !rng.chance(0.25)
   const canWrite = features.freeText === true || features.speechToText === true
-  const avatarUrl = input.addFile(`persons/${id}/avatar.svg`, avatarSvg(firstName, lastName, number), 'image/svg+xml')
+  const avatarUrl = input.addFile(
+    personAvatarObject(id, 'avatar.svg'),
+    avatarSvg(firstName, lastName, number),
+    'image/svg+xml',
+  )
   const person = PersonSchema.parse({
     id,
     firstName,
@@ -302,7 +327,7 @@ function buildPerson(input: PersonInput): { id: string; docs: PlannedDoc[]; auth
     locale: 'da',
     locationId: location.id,
   })
-  docs.push({ kind: 'persons', path: `persons/${id}`, data: person })
+  docs.push({ kind: PERSONS, path: personPath(id), data: person })
 
   const missingToday = rng.chance(0.25)
   const absence = input.absence
@@ -325,9 +350,9 @@ function buildPerson(input: PersonInput): { id: string; docs: PlannedDoc[]; auth
 
     const level = storyLevel(story, daysAgo, day) + dayRng.normal() * (story === 'volatile' ? 0.16 : 0.1)
     const author = (ownChance: number): { uid: string; name: string } => {
-      if (features.answers && dayRng.chance(ownChance)) return { uid: id, name: `${firstName} ${lastName}` }
+      if (features.answers && dayRng.chance(ownChance)) return { uid: id, name: displayName({ firstName, lastName }) }
       const member = dayRng.pick(staff)
-      return { uid: member.uid, name: `${member.firstName} ${member.lastName}` }
+      return { uid: member.uid, name: displayName(member) }
     }
 
     const given: { answer: Answer; level: number }[] = []
@@ -364,7 +389,7 @@ function buildPerson(input: PersonInput): { id: string; docs: PlannedDoc[]; auth
         createdBy: by.uid,
         createdByName: by.name,
       })
-      docs.push({ kind: 'registrations', path: `persons/${id}/registrations/${key}-${index + 1}`, data: registration })
+      docs.push({ kind: REGISTRATIONS, path: `${registrationsPath(id)}/${key}-${index + 1}`, data: registration })
     })
 
     const notes: { text: string; source: 'keyboard' | 'speech'; by: { uid: string; name: string } }[] = []
@@ -392,7 +417,7 @@ function buildPerson(input: PersonInput): { id: string; docs: PlannedDoc[]; auth
       notes.push({
         text: dayRng.pick(OWN_SENTENCES[mood]),
         source: speech ? 'speech' : 'keyboard',
-        by: { uid: id, name: `${firstName} ${lastName}` },
+        by: { uid: id, name: displayName({ firstName, lastName }) },
       })
     }
     notes.forEach((note, index) => {
@@ -406,13 +431,19 @@ function buildPerson(input: PersonInput): { id: string; docs: PlannedDoc[]; auth
         createdBy: note.by.uid,
         authorName: note.by.name,
       })
-      docs.push({ kind: 'notes', path: `persons/${id}/notes/${key}-${index + 1}`, data: doc })
+      docs.push({ kind: NOTES, path: `${notesPath(id)}/${key}-${index + 1}`, data: doc })
     })
   }
 
   return {
     id,
     docs,
-    authUser: { uid: id, email, password: PASSWORD, displayName: `${firstName} ${lastName}`, customClaims: null },
+    authUser: {
+      uid: id,
+      email,
+      password: PASSWORD,
+      displayName: displayName({ firstName, lastName }),
+      customClaims: null,
+    },
   }
 }

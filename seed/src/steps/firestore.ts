@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
+import { TOP_LEVEL_COLLECTIONS } from '@bosted/domain/paths'
 import type { Firestore } from 'firebase-admin/firestore'
 import { chunk, mapLimit } from '../lib/concurrency.ts'
 import type { DocKind, PlannedDoc } from '../plan/build-dataset.ts'
@@ -6,7 +7,7 @@ import type { StepResult } from './step.ts'
 
 /** Firestore's limit of writes in one commit. */
 const BATCH_SIZE = 500
-const TOP_LEVEL: readonly DocKind[] = ['locations', 'users', 'persons']
+const TOP_LEVEL: readonly DocKind[] = TOP_LEVEL_COLLECTIONS
 
 /**
  * Brings one kind of documents in line with the plan: reads what is there (one query), writes only

@@ -1,3 +1,4 @@
+import { ANSWERS, NOTES, REGISTRATIONS, TOP_LEVEL_COLLECTIONS } from '@bosted/domain/paths'
 import { readEmulatorHosts } from '../env.ts'
 import { connectFirebase, type FirebaseClients } from '../lib/firebase.ts'
 
@@ -41,8 +42,8 @@ export async function signIn(
 export async function updateTimes(clients: FirebaseClients): Promise<Map<string, string>> {
   const { db } = clients
   const snapshots = await Promise.all([
-    ...['locations', 'users', 'persons'].map((name) => db.collection(name).get()),
-    ...['answers', 'registrations', 'notes'].map((name) => db.collectionGroup(name).get()),
+    ...TOP_LEVEL_COLLECTIONS.map((name) => db.collection(name).get()),
+    ...[ANSWERS, REGISTRATIONS, NOTES].map((name) => db.collectionGroup(name).get()),
   ])
   return new Map(snapshots.flatMap((snapshot) => snapshot.docs.map((doc) => [doc.ref.path, doc.updateTime.valueOf()])))
 }

@@ -1,7 +1,7 @@
 import '../test/setup.ts'
 import { render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { afterEach, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { session } from '../features/session/session-store.ts'
 import { routes } from './router.tsx'
 import { sessionMachine } from './session.ts'
@@ -16,11 +16,16 @@ vi.mock('../features/session/api/load-session-user.ts', () => ({
     locations: [],
   })),
 }))
-vi.mock('../features/locations/api/get-locations.ts', () => ({ getLocations: vi.fn(async () => []) }))
 vi.mock('../features/backend-status/api/get-backend-health.ts', () => ({ getBackendHealth: vi.fn(async () => 'ok') }))
 // The page's chunk is gone (an old build's file after a deploy).
 vi.mock('./routes/notes.tsx', () => {
   throw new TypeError('Failed to fetch dynamically imported module: /assets/notes-x.js')
+})
+
+// The session guard reads the locations through the query cache's module, loaded on demand; loaded
+// once here so the page's 1 s to show its heading is not spent compiling it under a busy CPU.
+beforeAll(async () => {
+  await import('../features/locations/api/get-locations.ts')
 })
 
 afterEach(() => {

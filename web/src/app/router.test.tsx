@@ -3,7 +3,7 @@ import { PersonSchema } from '@bosted/domain/person'
 import { render, screen } from '@testing-library/react'
 import { initializeApp } from 'firebase/app'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { clearActiveLocation } from '../features/locations/locations-store.ts'
 import { session } from '../features/session/session-store.ts'
 import { loadRuntimeConfig, setRuntimeConfig } from '../lib/config.ts'
@@ -25,28 +25,37 @@ vi.mock('../features/session/api/load-session-user.ts', () => ({
 }))
 // The shell asks the api whether anything can be saved; here the backend is healthy.
 vi.mock('../features/backend-status/api/get-backend-health.ts', () => ({ getBackendHealth: vi.fn(async () => 'ok') }))
-vi.mock('../features/locations/api/get-locations.ts', () => ({
-  getLocations: vi.fn(async () => [{ id: 'a', name: 'Åbo', logoUrl: null }]),
+// Firestore is an edge: replaced at its loader (lib/firestore.ts, as in session.test.ts). The user's
+// location 'a' exists; the person routes read the person first (route validation): p1 exists, any
+// other id does not.
+vi.mock('../lib/firestore.ts', () => ({
+  getDb: async () => ({}),
+  firestoreLite: async () => ({
+    doc: (_db: unknown, ...path: string[]) => path.join('/'),
+    getDoc: async (path: string) => {
+      const [collection, id = ''] = path.split('/')
+      const data =
+        path === 'locations/a'
+          ? { name: 'Åbo', createdAt: '2026-01-01T00:00:00.000Z' }
+          : path === 'persons/p1'
+            ? PersonSchema.parse({ id, createdAt: '2026-01-01T00:00:00.000Z', locationId: 'a' })
+            : undefined
+      return { id, ref: { path }, exists: () => data !== undefined, data: () => data, collection }
+    },
+  }),
 }))
-
-// The person routes read the person first (route validation); p1 exists, any other id does not.
-// The module's query options and hook call its own fetcher, so they are built again on the mock.
-vi.mock('../features/persons/api/get-person.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../features/persons/api/get-person.ts')>()
-  const { useQuery } = await import('@tanstack/react-query')
-  const getPerson = vi.fn(async (id: string) =>
-    id === 'p1' ? PersonSchema.parse({ id, createdAt: '2026-01-01T00:00:00.000Z', locationId: 'a' }) : null,
-  )
-  const personQueryOptions = (id: string) => ({ ...actual.personQueryOptions(id), queryFn: () => getPerson(id) })
-  const usePerson: typeof actual.usePerson = (id, options = {}) => useQuery({ ...personQueryOptions(id), ...options })
-  return { getPerson, personQueryOptions, usePerson }
-})
 
 function visit(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] })
   render(<RouterProvider router={router} />)
   return router
 }
+
+// The session guard reads the locations through the query cache's module, loaded on demand; loaded
+// once here so the first page's 1 s to show its heading is not spent compiling it under a busy CPU.
+beforeAll(async () => {
+  await import('../features/locations/api/get-locations.ts')
+})
 
 beforeEach(() => {
   setRuntimeConfig({

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { identifiedImages } from '../features/avatars/image-cache.ts'
 import { clearActiveLocation } from '../features/locations/locations-store.ts'
 import { type SessionUser, session } from '../features/session/session-store.ts'
+import { identifiedImages } from '../lib/avatars/image-cache.ts'
 import { primeSignedInUser, requireSession, sessionMachine, setLoginNavigator, stopSessionOnLeave } from './session.ts'
 
 // Only the edges are fake: the network (fetch) and Firestore. The session machine, the stores, the
@@ -13,6 +13,7 @@ vi.mock('../lib/firestore.ts', () => ({
   firestoreLite: async () => ({
     doc: (_db: unknown, ...path: string[]) => path.join('/'),
     getDoc: async (path: string) => ({
+      exists: () => path === 'users/u1',
       data: () => (path === 'users/u1' ? { firstName: 'Anna', lastName: 'Hansen', locations: ['a'] } : undefined),
     }),
   }),

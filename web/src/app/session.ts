@@ -1,10 +1,10 @@
 import { redirect } from 'react-router-dom'
 import { subscribeKey } from 'valtio/utils'
-import { clearIdentifiedImages } from '../features/avatars/image-cache.ts'
-import { clearActiveLocation, locations, setLocations } from '../features/locations/locations-store.ts'
+import { clearActiveLocation, locations, restoreActiveLocation } from '../features/locations/locations-store.ts'
 import { refreshSession } from '../features/session/api/refresh-session.ts'
 import { validateSession } from '../features/session/api/validate-session.ts'
 import { markSessionFresh, type SessionUser, session, setSessionUser } from '../features/session/session-store.ts'
+import { clearIdentifiedImages } from '../lib/avatars/image-cache.ts'
 import { readCookie, USER_ID_COOKIE } from '../lib/cookies.ts'
 import { paths } from '../lib/paths.ts'
 import { createSessionMachine } from '../lib/session.ts'
@@ -38,12 +38,11 @@ export const sessionMachine = createSessionMachine<SessionUser>({
 
 const loadSessionUserById = async (id: string) =>
   (await import('../features/session/api/load-session-user.ts')).loadSessionUser(id)
-const readLocations = async (ids: string[]) =>
-  (await import('../features/locations/api/get-locations.ts')).getLocations(ids)
+// The locations' reads carry the query cache: loaded with the user, never on the sign-in page.
+const locationsApi = () => import('../features/locations/api/get-locations.ts')
 
 /** The user and locations read right after a sign-in, for the landing page's guard to pick up. */
 let primed: { id: string; user: Promise<SessionUser> } | null = null
-let primedLocations: { key: string; list: ReturnType<typeof readLocations> } | null = null
 /** The user id of a sign-in that has just set the session cookie, until the guard's first start. */
 let signedInNow: string | null = null
 
@@ -66,9 +65,8 @@ export function primeSignedInUser(id: string): void {
   user.then(
     (loaded) => {
       if (primed?.user !== user) return
-      const list = readLocations(loaded.locations)
-      list.catch(() => {})
-      primedLocations = { key: loaded.locations.join('\n'), list }
+      // Into the query cache, where the guard's read of the same ids finds it under way.
+      void locationsApi().then(({ prefetchLocations }) => prefetchLocations(loaded.locations))
     },
     () => {},
   )
@@ -82,10 +80,13 @@ function takePrimedUser(id: string): Promise<SessionUser> | null {
   return user
 }
 
+/**
+ * The user's locations into the query cache before the page shows, and the saved choice among them
+ * restored; a failed read stays in the cache for the page to show with its retry.
+ */
 async function loadLocations(user: SessionUser): Promise<void> {
-  const ready = primedLocations?.key === user.locations.join('\n') ? primedLocations.list : null
-  primedLocations = null
-  setLocations(await (ready ?? readLocations(user.locations)))
+  const list = await (await locationsApi()).loadLocations(user.locations)
+  if (list !== null) restoreActiveLocation(list.map((location) => location.id))
 }
 
 /**
@@ -96,6 +97,7 @@ export async function reloadLocations(added?: string): Promise<void> {
   const user = session.user
   if (user === null) return
   if (added !== undefined && !user.locations.includes(added)) user.locations.push(added)
+  await (await locationsApi()).refreshLocations()
   await loadLocations(user)
 }
 
@@ -134,12 +136,12 @@ export async function requireSession({ request }: { request?: Request } = {}): P
     if (user.kind === 'person' && !isMe) throw redirect(paths.me)
     if (user.kind !== 'person' && isMe) throw redirect(paths.daily)
   }
-  if (user !== null && !locations.loaded) await loadLocations(user)
+  if (user !== null && locations.activeId === null) await loadLocations(user)
   return null
 }
 
 async function locationsLoaded(user: SessionUser): Promise<null> {
-  if (!locations.loaded) await loadLocations(user)
+  if (locations.activeId === null) await loadLocations(user)
   return null
 }
 
@@ -155,7 +157,6 @@ export function stopSessionOnLeave(target: Window = window): void {
 /** Signs the user out locally: stops the check, clears the user and the active location. */
 export function endSession(): void {
   primed = null
-  primedLocations = null
   signedInNow = null
   sessionMachine.stop()
   setSessionUser(null)

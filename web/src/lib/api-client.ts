@@ -1,3 +1,5 @@
+import type { z } from 'zod'
+
 /** An api answer other than 2xx, with the api's stable error code when it sent one. */
 export class ApiError extends Error {
   constructor(
@@ -10,11 +12,9 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * The one client for our api (/api, same origin through nginx): JSON in and out, cookies sent,
- * non-2xx turned into ApiError. Network failures reject with the browser's TypeError.
- */
-export async function api<T>(path: string, init: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown } = {}): Promise<T> {
+type Init = { method?: 'GET' | 'POST' | 'PUT'; body?: unknown }
+
+async function request(path: string, init: Init): Promise<unknown> {
   const response = await fetch(`/api${path}`, {
     method: init.method ?? 'GET',
     credentials: 'same-origin',
@@ -23,13 +23,34 @@ export async function api<T>(path: string, init: { method?: 'GET' | 'POST' | 'PU
   })
   const body: unknown = await response.json().catch(() => null)
   if (!response.ok) {
-    const error =
-      typeof body === 'object' && body !== null && 'error' in body ? (body.error as Record<string, unknown>) : {}
-    throw new ApiError(
-      response.status,
-      typeof error.code === 'string' ? error.code : null,
-      typeof error.message === 'string' ? error.message : `HTTP ${response.status}`,
-    )
+    // The api's error shape (domain ApiErrorBodySchema); a proxy's page or an empty body has no code.
+    // Loaded on an error only: zod stays out of the sign-in page's first load (web/BENCHMARKS.md).
+    const { ApiErrorBodySchema } = await import('@bosted/domain/errors')
+    const parsed = ApiErrorBodySchema.safeParse(body)
+    const error = parsed.success ? parsed.data.error : null
+    throw new ApiError(response.status, error?.code ?? null, error?.message ?? `HTTP ${response.status}`)
   }
-  return body as T
+  return body
+}
+
+/**
+ * The one client for our api (/api, same origin through nginx): JSON in and out, cookies sent,
+ * non-2xx turned into ApiError, a 2xx body parsed with the caller's domain schema (a body that does
+ * not fit throws the schema's error, never reaches the caller cast). Network failures reject with
+ * the browser's TypeError.
+ */
+export async function api<S extends z.ZodType>(
+  path: string,
+  schema: S | Promise<S>,
+  init: Init = {},
+): Promise<z.output<S>> {
+  // A schema may come as a promise (a dynamic import), loaded while the request runs: a page whose
+  // first load must stay small (the sign-in page) then carries no zod schemas (web/BENCHMARKS.md).
+  const [body, parser] = await Promise.all([request(path, init), schema])
+  return parser.parse(body)
+}
+
+/** A write whose answer the caller does not read (the status says it all): non-2xx is an ApiError. */
+export async function apiSend(path: string, init: Init): Promise<void> {
+  await request(path, init)
 }

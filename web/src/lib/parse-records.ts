@@ -1,7 +1,8 @@
-import type { ZodError } from 'zod'
+import type { CollectionId } from '@bosted/domain/paths'
+import type { ZodError, ZodType } from 'zod'
 
 /** The kinds of record a list holds, as the staff notice names them. */
-export type RecordKind = 'registrations' | 'notes' | 'persons' | 'answers' | 'users' | 'locations'
+export type RecordKind = CollectionId
 
 /** A list as read: the records that fit their schema, and how many did not (left out, reported once). */
 export type Parsed<T> = { items: T[]; skipped: number }
@@ -31,6 +32,17 @@ export function parseRecords<S, T>(kind: RecordKind, records: readonly S[], pars
       `${kind}: ${skipped} record(s) left out, not fitting the schema${fields.size > 0 ? ` (fields: ${[...fields].sort().join(', ')})` : ''}`,
     )
   return { items, skipped }
+}
+
+type Snapshot = { id: string; data(): Record<string, unknown> }
+
+/** Documents of one collection parsed with its domain schema, each with its document id (see parseRecords). */
+export function parseDocuments<T extends object>(
+  kind: RecordKind,
+  schema: ZodType<T>,
+  snapshots: readonly Snapshot[],
+): Parsed<T & { id: string }> {
+  return parseRecords(kind, snapshots, (snapshot) => ({ ...schema.parse(snapshot.data()), id: snapshot.id }))
 }
 
 /** Two lists read for one view, as one: their records and their left-out counts added up. */

@@ -19,3 +19,9 @@ function isPermanent(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
   return code === 'permission-denied' || code === 'not-found' || (error as Error | null)?.name === 'ZodError'
 }
+
+/**
+ * For route loaders (outside React): a query's data, from the cache while fresh, else read (a
+ * feature's `xQueryOptions(…)` says which).
+ */
+export const fetchQuery = queryClient.fetchQuery.bind(queryClient)

@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { CustomTokenResponseSchema, ValidateResponseSchema } from '@bosted/domain/api'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type App, createApp } from '../../app.ts'
 import { appConfigFromEnv, readEnv } from '../../env.ts'
@@ -35,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => api.close())
 
 const validate = (options: Parameters<typeof call>[3] = {}) => call(api.app, 'POST', '/api/auth/validate', options)
-const isValid = async (response: Response) => ((await response.json()) as { isValid: boolean }).isValid
+const isValid = async (response: Response) => ValidateResponseSchema.parse(await response.json()).isValid
 /** Both cookies deleted on the path they were set on, so the browser drops them. */
 function expectBothCleared(response: Response) {
   const { values, raw } = cookiesOf(response)
@@ -303,7 +304,7 @@ test("token gives a session's holder a custom token for its own uid; without a s
   const response = await call(api.app, 'POST', '/api/auth/token', { cookie })
   expect(response.status).toBe(200)
   expect(response.headers.get('cache-control')).toBe('no-store')
-  const { customToken } = (await response.json()) as { customToken: string }
+  const { customToken } = CustomTokenResponseSchema.parse(await response.json())
   expect(jwtPayload(customToken).uid).toBe(employee.uid)
   expect((await call(api.app, 'POST', '/api/auth/token')).status).toBe(401)
   expect((await call(api.app, 'POST', '/api/auth/token', { cookie: 'session=garbage' })).status).toBe(401)

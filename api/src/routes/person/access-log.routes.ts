@@ -2,6 +2,9 @@ import { Readable } from 'node:stream'
 import { type AccessLogPage, AccessLogQuerySchema, type AccessLogVerification } from '@bosted/domain/access-log'
 import { fileSlug } from '@bosted/domain/csv'
 import { addDays, dayOf, startOfDay } from '@bosted/domain/days'
+import { displayName } from '@bosted/domain/names'
+import { personPath } from '@bosted/domain/paths'
+import { canManage } from '@bosted/domain/user'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { type Caller, isAdmin, isDocumentId } from '../../lib/access.ts'
@@ -16,7 +19,7 @@ import { exportZip } from './export.ts'
 export const PersonParamsSchema = z.object({ id: z.string().min(1).max(128).refine(isDocumentId, 'not a document id') })
 
 /** Admins and superusers may open access logs (each log then decides by the person's location). */
-const mayOpenLogs = (caller: Caller) => isAdmin(caller) || caller.role === 'superuser'
+const mayOpenLogs = (caller: Caller) => canManage(caller.role, caller.claims)
 
 /**
  * The person's location when the caller may see their log: admins any person's, superusers those of
@@ -24,7 +27,7 @@ const mayOpenLogs = (caller: Caller) => isAdmin(caller) || caller.role === 'supe
  * (404 only to admins, so others cannot probe which ids exist).
  */
 export async function authorizePersonLog(firebase: Firebase, caller: Caller, personId: string): Promise<string | null> {
-  const person = await firebase.db.collection('persons').doc(personId).get()
+  const person = await firebase.db.doc(personPath(personId)).get()
   const locationId = person.get('locationId') as unknown
   if (isAdmin(caller)) {
     if (!person.exists) throw httpError('not_found')
@@ -61,7 +64,7 @@ export const accessLogRoutes = new Hono<CallerEnv>()
             personId: id,
             operation: 'viewLog',
             resource: 'accessLog',
-            resourceName: `persons/${id}/accessLog`,
+            resourceName: `${personPath(id)}/accessLog`,
             methodName: 'bosted.api.ReadAccessLog',
             principal: principalOf(c.var.caller),
             count: 1,
@@ -95,7 +98,7 @@ export const accessLogRoutes = new Hono<CallerEnv>()
   .get('/:id/export', requireCaller(isAdmin), validateParams(PersonParamsSchema), async (c) => {
     const { firebase } = c.var.services
     const { id } = c.req.valid('param')
-    const person = await firebase.db.collection('persons').doc(id).get()
+    const person = await firebase.db.doc(personPath(id)).get()
     if (!person.exists) throw httpError('not_found')
     const principal = principalOf(c.var.caller)
     await firebase.accessLog.append(firebase.firestoreProjectId, [
@@ -103,7 +106,7 @@ export const accessLogRoutes = new Hono<CallerEnv>()
         personId: id,
         operation: 'export',
         resource: 'export',
-        resourceName: `persons/${id}`,
+        resourceName: personPath(id),
         methodName: 'bosted.api.ExportPerson',
         principal,
         count: 1,
@@ -120,7 +123,7 @@ export const accessLogRoutes = new Hono<CallerEnv>()
       exportedBy: { uid: principal.uid, name: names.get(principal.uid) ?? principal.email },
       exportedAt,
     })
-    const name = [data.firstName, data.lastName].filter((part) => typeof part === 'string').join(' ')
+    const name = displayName(data)
     const file = `borger-${fileSlug(name, 'borger')}-${dayOf(exportedAt)}.zip`
     const ascii = file.replaceAll('æ', 'ae').replaceAll('ø', 'oe').replaceAll('å', 'aa')
     return new Response(Readable.toWeb(stream) as ReadableStream, {

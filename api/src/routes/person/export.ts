@@ -2,6 +2,15 @@ import { Readable } from 'node:stream'
 import { describeAccess, formatAccessTime } from '@bosted/domain/access-log'
 import { toCsv } from '@bosted/domain/csv'
 import { daAccessLog, daExportSummary } from '@bosted/domain/messages/da-access-log'
+import { displayName } from '@bosted/domain/names'
+import {
+  notesPath,
+  PERSON_SUBCOLLECTIONS,
+  personAnswersPath,
+  personObjectsPrefix,
+  personPath,
+  registrationsPath,
+} from '@bosted/domain/paths'
 import type { DocumentData, Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore'
 import { FieldPath } from 'firebase-admin/firestore'
 import { ZipFile } from 'yazl'
@@ -96,9 +105,9 @@ async function* dataJson(input: ExportInput, account: Account, files: { name: st
   yield `  "exportedBy": ${JSON.stringify(input.exportedBy)},\n`
   yield `  "person": ${JSON.stringify({ id: personId, ...person })},\n`
   yield `  "account": ${JSON.stringify(account)},\n`
-  for (const collection of ['answers', 'registrations', 'notes']) {
+  for (const collection of PERSON_SUBCOLLECTIONS) {
     yield `  ${JSON.stringify(collection)}: `
-    yield* jsonArray(firebase.db, `persons/${personId}/${collection}`)
+    yield* jsonArray(firebase.db, `${personPath(personId)}/${collection}`)
     yield ',\n'
   }
   yield `  "files": ${JSON.stringify(files.map((file) => ({ file: `filer/${file.name}`, contentType: file.contentType })))}\n}\n`
@@ -141,7 +150,7 @@ async function* logCsv(firebase: Firebase, personId: string) {
 async function* resumeHtml(input: ExportInput, account: Account) {
   const { firebase, personId, person } = input
   const text = daExportSummary
-  const name = [person.firstName, person.lastName].filter(Boolean).join(' ')
+  const name = displayName(person)
   yield `<!doctype html>\n<html lang="da">\n<head>\n<meta charset="utf-8">\n<title>${escapeHtml(text.title(name))}</title>\n`
   yield '<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;line-height:1.5}table{border-collapse:collapse;width:100%}th,td{border:1px solid #999;padding:.25rem .5rem;text-align:left;vertical-align:top}del{color:#555}</style>\n</head>\n<body>\n'
   yield `<h1>${escapeHtml(text.title(name))}</h1>\n<p>${escapeHtml(text.intro(formatAccessTime(input.exportedAt.toISOString()), input.exportedBy.name ?? input.exportedBy.uid))}</p>\n`
@@ -149,14 +158,14 @@ async function* resumeHtml(input: ExportInput, account: Account) {
   yield `<dt>${text.created}</dt><dd>${escapeHtml(person.createdAt)}</dd>\n<dt>${text.email}</dt><dd>${escapeHtml(account?.email ?? text.none)}</dd>\n`
   yield `<dt>${text.signIn}</dt><dd>${account === null ? text.noAccount : account.disabled ? text.signInOff : text.signInOn}</dd>\n</dl>\n`
   yield `<h2>${text.answers}</h2>\n<ul>\n`
-  for await (const docs of pages(firebase.db, `persons/${personId}/answers`))
+  for await (const docs of pages(firebase.db, personAnswersPath(personId)))
     for (const doc of docs) yield `<li>${escapeHtml(doc.get('text'))}</li>\n`
   yield `</ul>\n<h2>${text.registrations}</h2>\n<table>\n<thead><tr><th>${text.day}</th><th>${text.answer}</th><th>${text.comment}</th><th>${text.by}</th></tr></thead>\n<tbody>\n`
-  for await (const docs of pages(firebase.db, `persons/${personId}/registrations`))
+  for await (const docs of pages(firebase.db, registrationsPath(personId)))
     for (const doc of docs)
       yield `<tr><td>${escapeHtml(doc.get('day'))}</td><td>${escapeHtml(doc.get('text'))}</td><td>${escapeHtml(doc.get('comment') ?? '')}</td><td>${escapeHtml(doc.get('createdByName') ?? doc.get('createdBy'))}</td></tr>\n`
   yield `</tbody>\n</table>\n<h2>${text.notes}</h2>\n`
-  for await (const docs of pages(firebase.db, `persons/${personId}/notes`)) {
+  for await (const docs of pages(firebase.db, notesPath(personId))) {
     for (const doc of docs) {
       const deleted = doc.get('deleted') as { reason?: string; byName?: string } | undefined
       yield `<article>\n<h3>${escapeHtml(doc.get('day'))} · ${escapeHtml(doc.get('authorName'))}</h3>\n<p>${escapeHtml(doc.get('text'))}</p>\n`
@@ -182,12 +191,12 @@ async function* resumeHtml(input: ExportInput, account: Account) {
 export async function exportZip(input: ExportInput): Promise<Readable> {
   const bucket = input.firebase.bucket()
   const [[objects], account] = await Promise.all([
-    bucket.getFiles({ prefix: `persons/${input.personId}/` }),
+    bucket.getFiles({ prefix: personObjectsPrefix(input.personId) }),
     accountOf(input.firebase, input.personId),
   ])
   const files = objects.map((file) => ({
     file,
-    name: file.name.slice(`persons/${input.personId}/`.length),
+    name: file.name.slice(personObjectsPrefix(input.personId).length),
     contentType: (file.metadata.contentType as string | undefined) ?? null,
   }))
   const zip = new ZipFile()

@@ -1,3 +1,4 @@
+import { locationPath, notesPath, personPath, registrationsPath } from '@bosted/domain/paths'
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore'
 import { FieldValue } from 'firebase-admin/firestore'
 import { type Context, Hono } from 'hono'
@@ -19,10 +20,9 @@ const BATCH_LIMIT = 500
 
 /** A person's registrations and notes (what a move relocates). */
 async function recordsOf(db: Firestore, personId: string): Promise<DocumentReference[]> {
-  const person = db.collection('persons').doc(personId)
   const [registrations, notes] = await Promise.all([
-    person.collection('registrations').get(),
-    person.collection('notes').get(),
+    db.collection(registrationsPath(personId)).get(),
+    db.collection(notesPath(personId)).get(),
   ])
   return [...registrations.docs, ...notes.docs].map((doc) => doc.ref)
 }
@@ -49,7 +49,7 @@ async function logApiWrite(c: Context<CallerEnv>, personId: string, methodName: 
       personId,
       operation: 'update',
       resource: 'person',
-      resourceName: `persons/${personId}`,
+      resourceName: personPath(personId),
       methodName,
       principal: principalOf(c.var.caller),
       count,
@@ -70,8 +70,8 @@ export const personRoutes = new Hono<CallerEnv>()
       const { db } = c.var.services.firebase
       const { id } = c.req.valid('param')
       const { locationId } = c.req.valid('json')
-      const personRef = db.collection('persons').doc(id)
-      const targetRef = db.collection('locations').doc(locationId)
+      const personRef = db.doc(personPath(id))
+      const targetRef = db.doc(locationPath(locationId))
       const [person, target] = await Promise.all([personRef.get(), targetRef.get()])
       if (!person.exists || !target.exists) throw httpError('not_found')
       const records = await recordsOf(db, id)
@@ -83,8 +83,7 @@ export const personRoutes = new Hono<CallerEnv>()
         if (!person.exists) throw httpError('not_found')
         if (!target.exists) throw httpError('not_found')
         const previous = person.get('locationId') as unknown
-        const source =
-          typeof previous === 'string' && previous !== locationId ? db.collection('locations').doc(previous) : null
+        const source = typeof previous === 'string' && previous !== locationId ? db.doc(locationPath(previous)) : null
         const sourceExists = source !== null && (await transaction.get(source)).exists
         transaction.update(personRef, { locationId })
         transaction.update(targetRef, { persons: FieldValue.arrayUnion(id) })
@@ -104,7 +103,7 @@ export const personRoutes = new Hono<CallerEnv>()
       const { auth, db } = c.var.services.firebase
       const { id } = c.req.valid('param')
       const { disabled } = c.req.valid('json')
-      const personRef = db.collection('persons').doc(id)
+      const personRef = db.doc(personPath(id))
       if (!(await personRef.get()).exists) throw httpError('not_found')
       await logApiWrite(c, id, 'bosted.api.SetPersonSignIn', 1)
       // The document first (what the rules read), then the account; a failed account change undoes it.

@@ -1,3 +1,4 @@
+import { UserRecordResponseSchema } from '@bosted/domain/api'
 import type { Auth } from 'firebase-admin/auth'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { createApp } from '../../app.ts'
@@ -54,7 +55,10 @@ const newUser = (overrides: Record<string, unknown> = {}) => ({
 test('getUserById answers the user record with custom claims for a staff member reading themselves', async () => {
   const response = await getUser(users.employee.uid, sessions.employee)
   expect(response.status).toBe(200)
-  expect(await response.json()).toEqual({
+  const body: unknown = await response.json()
+  // The contract the web parses it with.
+  expect(UserRecordResponseSchema.safeParse(body).success).toBe(true)
+  expect(body).toEqual({
     data: {
       uid: users.employee.uid,
       email: users.employee.email,

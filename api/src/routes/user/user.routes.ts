@@ -8,6 +8,7 @@ import {
   USER_ROLES,
   type UserRole,
 } from '@bosted/domain'
+import { ANSWERS, LOCATIONS, personPath, userPath } from '@bosted/domain/paths'
 import type { UserRecord } from 'firebase-admin/auth'
 import { Hono } from 'hono'
 import { z } from 'zod'
@@ -54,7 +55,7 @@ async function mayManagePassword(firebase: Firebase, caller: Caller, record: Use
   if (!isDocumentId(record.uid)) return false
   const [facts, userDocument] = await Promise.all([
     loadTargetFacts(firebase, caller, record.uid),
-    firebase.db.collection('users').doc(record.uid).get(),
+    firebase.db.doc(userPath(record.uid)).get(),
   ])
   const storedRole = userDocument.get('userRole') as unknown
   const role = USER_ROLES.find((value) => value === storedRole) ?? 'user'
@@ -124,8 +125,8 @@ export const userRoutes = new Hono<UserEnv>()
     if (!isDocumentId(userId)) throw httpError('not_found')
     const record = await getAuthUser(c, userId)
     const [user, person] = await Promise.all([
-      firebase.db.collection('users').doc(userId).get(),
-      firebase.db.collection('persons').doc(userId).get(),
+      firebase.db.doc(userPath(userId)).get(),
+      firebase.db.doc(personPath(userId)).get(),
     ])
     const personLocation = person.get('locationId') as unknown
     const locationOk =
@@ -133,12 +134,12 @@ export const userRoutes = new Hono<UserEnv>()
       isAdmin(caller) ||
       (typeof personLocation === 'string' && caller.locations.includes(personLocation))
     // Listed anywhere (not only at the person document's location): the account is in use.
-    const listed = await firebase.db.collection('locations').where('persons', 'array-contains', userId).limit(1).get()
+    const listed = await firebase.db.collection(LOCATIONS).where('persons', 'array-contains', userId).limit(1).get()
     const isListed = !listed.empty
     const isFresh = Date.now() - Date.parse(record.metadata.creationTime) < REMOVABLE_FOR_MS
     if (user.exists || isListed || !locationOk || !isFresh) throw httpError('forbidden')
     if (person.exists) {
-      const answers = await person.ref.collection('answers').get()
+      const answers = await person.ref.collection(ANSWERS).get()
       await Promise.all(answers.docs.map((answer) => answer.ref.delete()))
       await person.ref.delete()
     }
@@ -175,7 +176,7 @@ export const userRoutes = new Hono<UserEnv>()
       const { userRole, admin } = c.req.valid('json')
       const record = await getAuthUser(c, id)
       if (!isDocumentId(id)) throw httpError('not_found')
-      const userRef = firebase.db.collection('users').doc(id)
+      const userRef = firebase.db.doc(userPath(id))
       // The document first, inside a transaction (it must exist: persons have none), then the claims;
       // if the claims cannot be written the document gets its old role back.
       const previousRole = await firebase.db.runTransaction(async (transaction) => {

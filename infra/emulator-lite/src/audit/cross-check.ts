@@ -1,6 +1,6 @@
+import type { AccessClassifier } from '@bosted/domain/access-classifier'
 import type Database from 'better-sqlite3'
 import { projectOfBucket } from '../security/storage-guard.ts'
-import { personDataOf, personObjectOf } from './recorder.ts'
 
 /** A stored client write of a person's data whose access-log entry is not in the log. */
 export type UnloggedWrite = {
@@ -32,7 +32,7 @@ type StampedRow = { owner: string; database: string; path: string; writer: strin
  * be a create or an update. The hash chain alone cannot show entries cut off its end, nor a write
  * that was never logged; this can. A deleted document leaves nothing to check.
  */
-export function checkWrites(db: Database.Database, limit = 20): WriteCheck | null {
+export function checkWrites(db: Database.Database, classifier: AccessClassifier, limit = 20): WriteCheck | null {
   const tables = new Set(
     (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name),
   )
@@ -77,15 +77,18 @@ export function checkWrites(db: Database.Database, limit = 20): WriteCheck | nul
     result.missingCount += 1
     if (result.missing.length < limit) result.missing.push({ kind, name, seq: row.seq })
   }
-  const documents = db.prepare(
-    `SELECT project AS owner, database, path, writer, access_seq AS seq FROM documents WHERE path LIKE 'persons/%'`,
+  // Only rows under the classifier's prefixes can be a person's data; the classifier decides each.
+  const documents = db.prepare<[number, string], StampedRow>(
+    'SELECT project AS owner, database, path, writer, access_seq AS seq FROM documents WHERE substr(path, 1, ?) = ?',
   )
-  for (const row of documents.all() as StampedRow[])
-    check('document', row, `${row.owner}/${row.database}/${row.path}`, personDataOf(row.path), row.owner)
-  const objects = db.prepare(
-    `SELECT bucket AS owner, '' AS database, name AS path, writer, access_seq AS seq FROM objects WHERE name LIKE 'persons/%'`,
+  const objects = db.prepare<[number, string], StampedRow>(
+    `SELECT bucket AS owner, '' AS database, name AS path, writer, access_seq AS seq FROM objects WHERE substr(name, 1, ?) = ?`,
   )
-  for (const row of objects.all() as StampedRow[])
-    check('object', row, `${row.owner}/${row.path}`, personObjectOf(row.path), projectOfBucket(row.owner))
+  for (const prefix of classifier.prefixes) {
+    for (const row of documents.all(prefix.length, prefix))
+      check('document', row, `${row.owner}/${row.database}/${row.path}`, classifier.document(row.path), row.owner)
+    for (const row of objects.all(prefix.length, prefix))
+      check('object', row, `${row.owner}/${row.path}`, classifier.object(row.path), projectOfBucket(row.owner))
+  }
   return result
 }

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { bostedAccessClassifier } from '@bosted/domain/access-classifier'
 import Database from 'better-sqlite3'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { type CoreDeps, createCoreApp, jsonResponse, type Route } from '../http/core.ts'
@@ -18,6 +19,7 @@ const log = new AccessLog({ dataDir: dir })
 const held: (() => void)[] = []
 const onHeld = () => {}
 const recorder = createAccessRecorder(log, {
+  classifier: bostedAccessClassifier,
   schedule: (flush) => {
     held.push(flush)
     onHeld()

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import type { AccessClassifier } from '@bosted/domain/access-classifier'
 import type { AccessOperation, AccessResource, AccessRole } from '@bosted/domain/access-log'
 import type { DatabaseRef } from '../firestore/paths.ts'
 import type { Caller } from '../security/caller.ts'
@@ -6,27 +7,14 @@ import type { AccessLog, AccessRecord } from './access-log.ts'
 import { GroupCommit } from './group-commit.ts'
 
 /**
- * Which documents and objects are a person's data (issue 22): the person document and its answers,
- * registrations and notes in Firestore, and the files under persons/{id}/ in Storage. Everything else
- * (staff, locations, their answer options) is not logged.
+ * The classifier when its starter injects none: nothing is a person's data, so nothing is logged.
+ * emulator-lite knows no app's collections; the app's classifier (Bosted's:
+ * `@bosted/domain/access-classifier`) says which documents and objects are whose.
  */
-export function personDataOf(path: string): { personId: string; resource: AccessResource } | null {
-  const segments = path.split('/')
-  if (segments[0] !== 'persons' || segments[1] === undefined || segments[1] === '') return null
-  const personId = segments[1]
-  if (segments.length === 2) return { personId, resource: 'person' }
-  const sub = segments[2]
-  if (segments.length === 4 && (sub === 'answers' || sub === 'registrations' || sub === 'notes'))
-    return { personId, resource: sub }
-  return null
-}
-
-/** A Storage object of a person (their avatar). */
-export function personObjectOf(name: string): { personId: string; resource: AccessResource } | null {
-  const segments = name.split('/')
-  return segments[0] === 'persons' && segments.length >= 3 && segments[1] !== '' && segments[1] !== undefined
-    ? { personId: segments[1], resource: 'avatar' }
-    : null
+export const NO_PERSON_DATA: AccessClassifier = {
+  document: () => null,
+  object: () => null,
+  prefixes: [],
 }
 
 /** The role the token's claims give (as the rules read them), or 'person' for the person themselves. */
@@ -60,8 +48,14 @@ export type WriteEntry = { record: AccessRecord; paths: string[] }
  */
 export function createAccessRecorder(
   log: AccessLog | null,
-  options: { groupCommitReads?: boolean; schedule?: (flush: () => void) => void } = {},
+  options: {
+    groupCommitReads?: boolean
+    schedule?: (flush: () => void) => void
+    /** What a path means for the log (default: nothing is a person's data). */
+    classifier?: AccessClassifier
+  } = {},
 ) {
+  const classifier = options.classifier ?? NO_PERSON_DATA
   const reads =
     log !== null && options.groupCommitReads !== false
       ? new GroupCommit((records) => log.append(records), options.schedule)
@@ -119,7 +113,7 @@ export function createAccessRecorder(
   function group(docs: Iterable<Touch>): Touched[] {
     const groups = new Map<string, Touched>()
     for (const { path } of docs) {
-      const data = personDataOf(path)
+      const data = classifier.document(path)
       if (data === null) continue
       const key = `${data.personId}\u0000${data.resource}`
       const existing = groups.get(key)
@@ -141,7 +135,7 @@ export function createAccessRecorder(
     operation: Extract<AccessOperation, 'get' | 'create' | 'update' | 'delete'>,
     methodName: string,
   ): WriteEntry[] {
-    const data = personObjectOf(name)
+    const data = classifier.object(name)
     if (data === null) return []
     return build(caller, req, [{ ...data, count: 1, path: name, paths: [name] }], {
       project,
@@ -158,6 +152,9 @@ export function createAccessRecorder(
     get isActive(): boolean {
       return log !== null
     },
+
+    /** What a path means for the log (the injected classifier). */
+    classifier,
 
     /** The read entries' group commit (null without a log or when switched off). */
     groupCommit: reads,

@@ -1,3 +1,4 @@
+import type { AccessClassifier } from '@bosted/domain/access-classifier'
 import { ACCESS_OPERATIONS, ACCESS_RESOURCES, ACCESS_ROLES, type AccessOperation } from '@bosted/domain/access-log'
 import { type Ctx, jsonResponse, type Route } from '../http/core.ts'
 import { ApiError, invalid } from '../http/errors.ts'
@@ -76,7 +77,7 @@ function projectOf(c: Ctx): string {
  *   GET  /emulator/v1/accessLog:verify   (the chain, and client writes without their entry)
  * Nothing edits or deletes an entry; retention runs inside the emulator and leaves a marker.
  */
-export function accessLogRoutes(log: AccessLog | null): Route[] {
+export function accessLogRoutes(log: AccessLog | null, classifier: AccessClassifier): Route[] {
   const open = (c: Ctx): AccessLog => {
     if (!c.get('caller').privileged) throw new ApiError('PERMISSION_DENIED', 'The access log is for server SDKs only.')
     if (log === null) throw new ApiError('FAILED_PRECONDITION', 'The access log is turned off (--no-access-log).')
@@ -93,7 +94,7 @@ export function accessLogRoutes(log: AccessLog | null): Route[] {
       // The chain, and every client write of a person's data against its entry (ADR 0017).
       handler: (c) => {
         const log = open(c)
-        const writes = checkWrites(log.db)
+        const writes = checkWrites(log.db, classifier)
         return jsonResponse(c, 200, {
           ...log.verify(),
           writesChecked: writes?.checked ?? 0,

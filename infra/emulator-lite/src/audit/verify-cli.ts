@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import Database from 'better-sqlite3'
 import { AccessLog, LEGACY_LOG_FILE, STORE_FILE } from './access-log.ts'
+import { loadAccessClassifier } from './classifier.ts'
 import { checkWrites } from './cross-check.ts'
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..')
@@ -15,6 +16,8 @@ const { values } = parseArgs({
   options: {
     data: { type: 'string', default: process.env.EMULATOR_LITE_DATA ?? resolve(repoRoot, '.data/emulator-lite') },
     file: { type: 'string' },
+    // Which documents and files are a person's (the app's classifier; none: nothing is cross-checked).
+    'access-classifier': { type: 'string', default: process.env.EMULATOR_LITE_ACCESS_CLASSIFIER },
   },
 })
 // A data directory that no emulator-lite since ADR 0017 has opened still has its log in its own file.
@@ -36,7 +39,7 @@ if (file === undefined) {
 }
 const log = new AccessLog({ file, readonly: true })
 const result = log.verify()
-const writes = checkWrites(log.db)
+const writes = checkWrites(log.db, await loadAccessClassifier(values['access-classifier']))
 log.close()
 let failed = false
 if (result.intact) {

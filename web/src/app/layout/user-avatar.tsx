@@ -1,4 +1,4 @@
-import { useStorageImage } from '../../features/avatars/use-storage-image.ts'
+import { useStorageImage } from '../../lib/avatars/use-storage-image.ts'
 
 /**
  * The signed-in user's picture in the header, or their initial; decorative (the name is beside it).

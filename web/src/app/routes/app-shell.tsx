@@ -1,18 +1,18 @@
 import { da } from '@bosted/domain/messages/da'
 import { formatDanishDate, subscriptionStatus } from '@bosted/domain/subscription-status'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { toast } from 'sonner'
 import { useSnapshot } from 'valtio'
 import { subscribeKey } from 'valtio/utils'
 import { StorageFullBanner } from '../../features/backend-status/components/storage-full-banner.tsx'
-import { type LocationSummary, locations, selectLocation } from '../../features/locations/locations-store.ts'
+import { type LocationSummary, selectLocation } from '../../features/locations/locations-store.ts'
+import { useActiveLocation } from '../../features/locations/use-active-location.ts'
 import { ConfirmDialog } from '../../features/registrations/components/confirm-dialog.tsx'
 import { logout, logoutEverywhere } from '../../features/session/api/logout.ts'
 import { fullName, isAdmin, session } from '../../features/session/session-store.ts'
 import { paths } from '../../lib/paths.ts'
-import { queryClient } from '../../lib/query-client.ts'
+import { QueryProvider } from '../../lib/query-provider.tsx'
 import { reportError } from '../../lib/report-error.ts'
 import { Header } from '../layout/header.tsx'
 import { PageTransition } from '../layout/page-transition.tsx'
@@ -20,20 +20,26 @@ import { PersonHeader } from '../layout/person-header.tsx'
 import { RouteLoading } from '../layout/route-loading.tsx'
 import { endSession } from '../session.ts'
 
+// However the session ends (sign-out, expiry, revocation), no care data stays in the cache.
+const onSessionEnd = (clear: () => void) =>
+  subscribeKey(session, 'user', (next) => {
+    if (next === null) clear()
+  })
+
 /** The frame of every signed-in page: skip link, header, and the page with its transition. */
 export function Component() {
+  return (
+    <QueryProvider onSessionEnd={onSessionEnd}>
+      <Shell />
+    </QueryProvider>
+  )
+}
+
+function Shell() {
   const { user } = useSnapshot(session)
-  const { list, activeId } = useSnapshot(locations)
+  const { list, location } = useActiveLocation(user?.locations ?? [])
   const navigate = useNavigate()
   const [isConfirmingEverywhere, setIsConfirmingEverywhere] = useState(false)
-  // However the session ends (sign-out, expiry, revocation), no care data stays in the cache.
-  useEffect(
-    () =>
-      subscribeKey(session, 'user', (next) => {
-        if (next === null) queryClient.clear()
-      }),
-    [],
-  )
   if (user === null) return <RouteLoading />
 
   const signOutWith = async (end: () => Promise<void>) => {
@@ -54,41 +60,42 @@ export function Component() {
   }
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <div className="shell">
-        <a className="skip-link" href="#main">
-          {da.shell.skipToContent}
-        </a>
-        {user.kind === 'person' ? (
-          <PersonHeader name={fullName(user)} onLogout={handleLogout} />
-        ) : (
-          <Header
-            name={fullName(user)}
-            avatarUrl={user.avatarUrl ?? null}
-            isAdmin={isAdmin(user)}
-            locations={list}
-            activeLocationId={activeId}
-            onSelectLocation={(id) => selectLocation(id)}
-            onLogout={handleLogout}
-            onLogoutEverywhere={() => setIsConfirmingEverywhere(true)}
-          />
-        )}
-        <ConfirmDialog
-          isOpen={isConfirmingEverywhere}
-          message={da.nav.logoutEverywhereConfirm}
-          confirmLabel={da.nav.logoutEverywhere}
-          onConfirm={() => void handleLogoutEverywhere()}
-          onClose={() => setIsConfirmingEverywhere(false)}
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {da.shell.skipToContent}
+      </a>
+      {user.kind === 'person' ? (
+        <PersonHeader name={fullName(user)} onLogout={handleLogout} />
+      ) : (
+        <Header
+          name={fullName(user)}
+          avatarUrl={user.avatarUrl ?? null}
+          isAdmin={isAdmin(user)}
+          locations={list}
+          activeLocationId={location?.id ?? null}
+          onSelectLocation={(id) =>
+            selectLocation(
+              id,
+              list.map((candidate) => candidate.id),
+            )
+          }
+          onLogout={handleLogout}
+          onLogoutEverywhere={() => setIsConfirmingEverywhere(true)}
         />
-        <main id="main" className="shell__main" tabIndex={-1}>
-          <StorageFullBanner />
-          {user.kind !== 'person' && (
-            <ExpiredBanner location={list.find((location) => location.id === activeId) ?? null} />
-          )}
-          <PageTransition />
-        </main>
-      </div>
-    </QueryClientProvider>
+      )}
+      <ConfirmDialog
+        isOpen={isConfirmingEverywhere}
+        message={da.nav.logoutEverywhereConfirm}
+        confirmLabel={da.nav.logoutEverywhere}
+        onConfirm={() => void handleLogoutEverywhere()}
+        onClose={() => setIsConfirmingEverywhere(false)}
+      />
+      <main id="main" className="shell__main" tabIndex={-1}>
+        <StorageFullBanner />
+        {user.kind !== 'person' && <ExpiredBanner location={location} />}
+        <PageTransition />
+      </main>
+    </div>
   )
 }
 

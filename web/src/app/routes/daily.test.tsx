@@ -4,15 +4,31 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { clearActiveLocation, setLocations } from '../../features/locations/locations-store.ts'
+import { locationsQueryOptions } from '../../features/locations/api/get-locations.ts'
+import { clearActiveLocation, type LocationSummary } from '../../features/locations/locations-store.ts'
 import { getLocationPersons } from '../../features/persons/api/get-location-persons.ts'
 import { getDayRegistrations } from '../../features/registrations/api/get-day-registrations.ts'
 import { session } from '../../features/session/session-store.ts'
 import { Component as Daily } from './daily.tsx'
 
-vi.mock('../../features/persons/api/get-location-persons.ts', () => ({ getLocationPersons: vi.fn() }))
-vi.mock('../../features/registrations/api/get-day-registrations.ts', () => ({
-  getDayRegistrations: vi.fn(async () => ({
+// The locations are read for real; their Firestore is offline (only the failure test reaches it).
+vi.mock('../../lib/firestore.ts', () => ({
+  getDb: async () => {
+    throw Object.assign(new Error('offline'), { code: 'unavailable' })
+  },
+  firestoreLite: async () => ({}),
+}))
+// Each api module's fetcher is the test's; its hook is the feature's key over that fetcher.
+vi.mock('../../features/persons/api/get-location-persons.ts', async () => {
+  const { queryHook } = await import('../../test/query-hook.ts')
+  const getLocationPersons = vi.fn()
+  const { personKeys } = await import('../../features/persons/api/keys.ts')
+  return { getLocationPersons, useLocationPersons: queryHook(personKeys.location, getLocationPersons) }
+})
+vi.mock('../../features/registrations/api/get-day-registrations.ts', async () => {
+  const { queryHook } = await import('../../test/query-hook.ts')
+  const { registrationKeys } = await import('../../features/registrations/api/keys.ts')
+  const getDayRegistrations = vi.fn(async () => ({
     skipped: 0,
     items: [
       {
@@ -28,14 +44,21 @@ vi.mock('../../features/registrations/api/get-day-registrations.ts', () => ({
         entity: 'location',
       },
     ],
-  })),
-}))
-vi.mock('../../features/notes/api/get-day-note-counts.ts', () => ({
-  getDayNoteCounts: vi.fn(async () => new Map([['anna', 2]])),
-}))
-vi.mock('../../features/staff/api/get-location-staff-names.ts', () => ({
-  getLocationStaffNames: vi.fn(async () => new Map([['u1', 'Signe Dahl']])),
-}))
+  }))
+  return { getDayRegistrations, useDayRegistrations: queryHook(registrationKeys.day, getDayRegistrations) }
+})
+vi.mock('../../features/notes/api/get-day-note-counts.ts', async () => {
+  const { queryHook } = await import('../../test/query-hook.ts')
+  const { noteKeys } = await import('../../features/notes/api/keys.ts')
+  const getDayNoteCounts = vi.fn(async () => new Map([['anna', 2]]))
+  return { getDayNoteCounts, useDayNoteCounts: queryHook(noteKeys.dayCounts, getDayNoteCounts) }
+})
+vi.mock('../../features/staff/api/get-location-staff-names.ts', async () => {
+  const { queryHook } = await import('../../test/query-hook.ts')
+  const { staffKeys } = await import('../../features/staff/api/keys.ts')
+  const getLocationStaffNames = vi.fn(async () => new Map([['u1', 'Signe Dahl']]))
+  return { getLocationStaffNames, useStaffNames: queryHook(staffKeys.names, getLocationStaffNames) }
+})
 
 const person = (id: string, firstName: string, disabled = false) =>
   PersonSchema.parse({
@@ -47,12 +70,19 @@ const person = (id: string, firstName: string, disabled = false) =>
     settings: { disabled },
   })
 
+// The user's locations as the session guard leaves them in the cache; null: their read failed.
+let userLocations: LocationSummary[] | null = []
+
 function showDaily(role: 'employee' | 'superuser', search = '?day=2025-01-06') {
   session.user = { id: 'u1', firstName: 'Signe', lastName: 'Dahl', customClaims: { userRole: role }, locations: ['a'] }
   const router = createMemoryRouter([{ path: '/daily', Component: Daily }], {
     initialEntries: [`/daily${search}`],
   })
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  if (userLocations !== null) {
+    client.setQueryData(locationsQueryOptions(['a']).queryKey, userLocations)
+    client.setQueryDefaults(locationsQueryOptions(['a']).queryKey, { staleTime: Number.POSITIVE_INFINITY })
+  }
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -61,7 +91,7 @@ function showDaily(role: 'employee' | 'superuser', search = '?day=2025-01-06') {
 }
 
 beforeEach(() => {
-  setLocations([{ id: 'a', name: 'Åbo', logoUrl: null, reminderTime: '20:00', answerOptions: [] }])
+  userLocations = [{ id: 'a', name: 'Åbo', logoUrl: null, reminderTime: '20:00', answerOptions: [] }]
 })
 
 afterEach(() => {
@@ -70,14 +100,22 @@ afterEach(() => {
 })
 
 test('without an active location the overview says so instead of showing an empty list', async () => {
-  clearActiveLocation()
-  setLocations([])
+  userLocations = []
   showDaily('employee')
   expect(
     await screen.findByText(
       'Du har ingen aktiv lokation. Vælg en lokation i toppen, eller bed en administrator om adgang.',
     ),
   ).toBeInTheDocument()
+})
+
+test('locations that could not be read are said, with Prøv igen, never taken for no location', async () => {
+  userLocations = null
+  showDaily('employee')
+  const alert = await screen.findByRole('alert')
+  expect(alert).toHaveTextContent('Dagsoversigten kunne ikke hentes.')
+  expect(within(alert).getByRole('button', { name: 'Prøv igen' })).toBeInTheDocument()
+  expect(screen.queryByText(/Du har ingen aktiv lokation/)).toBeNull()
 })
 
 test('a location without persons says so, and a superuser is offered Opret borger', async () => {

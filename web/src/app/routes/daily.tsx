@@ -1,49 +1,48 @@
 import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
-import { roleRank } from '@bosted/domain/user'
-import { useQuery } from '@tanstack/react-query'
+import { canManage, roleOfClaims } from '@bosted/domain/user'
 import { useEffect, useId } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
+import { Loading } from '../../components/ui/loading.tsx'
 import { Page } from '../../components/ui/page.tsx'
+import { QueryState } from '../../components/ui/query-state.tsx'
 import { SkippedNotice } from '../../components/ui/skipped-notice.tsx'
 import { StepNav } from '../../components/ui/step-nav.tsx'
+import { useAnswerOptions } from '../../features/answers/api/get-answer-options.ts'
 import type { LocationSummary } from '../../features/locations/locations-store.ts'
-import { locations } from '../../features/locations/locations-store.ts'
-import { getDayNoteCounts } from '../../features/notes/api/get-day-note-counts.ts'
-import { getLocationPersons } from '../../features/persons/api/get-location-persons.ts'
+import { useActiveLocation } from '../../features/locations/use-active-location.ts'
+import { useDayNoteCounts } from '../../features/notes/api/get-day-note-counts.ts'
+import { useLocationPersons } from '../../features/persons/api/get-location-persons.ts'
 import { PersonAvatar } from '../../features/persons/components/person-avatar.tsx'
 import { personName, sortByName } from '../../features/persons/person-name.ts'
-import { getDayRegistrations } from '../../features/registrations/api/get-day-registrations.ts'
+import { useDayRegistrations } from '../../features/registrations/api/get-day-registrations.ts'
 import type { StoredRegistration } from '../../features/registrations/api/registration-document.ts'
-import { RegistrationList } from '../../features/registrations/components/registration-list.tsx'
+import { DayRow } from '../../features/registrations/components/day-row.tsx'
 import {
-  countStatuses,
-  isFutureDay,
-  type RegistrationStatus,
-  registrationStatus,
-  reminderTimeFor,
-} from '../../features/registrations/registration-status.ts'
-import { type SessionUser, session } from '../../features/session/session-store.ts'
-import { getLocationStaffNames } from '../../features/staff/api/get-location-staff-names.ts'
+  RegistrationDialogs,
+  type RegistrationFlow,
+  useRegistrationFlow,
+} from '../../features/registrations/components/registration-flow.tsx'
+import { dayOverview, isFutureDay } from '../../features/registrations/registration-status.ts'
+import { fullName, type SessionUser, session } from '../../features/session/session-store.ts'
+import { useStaffNames } from '../../features/staff/api/get-location-staff-names.ts'
 import { addDays, formatDay, isDay, today } from '../../lib/days.ts'
-import { queryKeys } from '../../lib/query-keys.ts'
+import type { Parsed } from '../../lib/parse-records.ts'
+import { paths } from '../../lib/paths.ts'
 import { useNow } from '../../lib/use-now.ts'
-import { type RegistrationFlow, useRegistrationFlow } from '../care/registration-flow.tsx'
-import { RouteLoading } from '../layout/route-loading.tsx'
 
 type Filter = 'all' | 'missing'
 
 /** Dagsoversigt: the active location's persons on one day (`?day=`), who is registered and who is missing. */
 export function Component() {
   const { user } = useSnapshot(session)
-  const { list, activeId, loaded } = useSnapshot(locations)
+  const { query: locations, location } = useActiveLocation(user?.locations ?? [])
   const [params, setParams] = useSearchParams()
   const now = useNow()
   const requested = params.get('day')
   const day = isDay(requested) ? requested : today(now)
   const filter: Filter = params.get('filter') === 'missing' ? 'missing' : 'all'
-  const location = list.find((candidate) => candidate.id === activeId) ?? null
 
   // A `day` that is no day shows today, and leaves the URL (replacing it, so Back does not return to it).
   const isBadDay = requested !== null && !isDay(requested)
@@ -78,21 +77,27 @@ export function Component() {
         <DayField day={day} onChange={(value) => change('day', value)} />
       </StepNav>
       <p className="daily__date">{formatDay(day)}</p>
-      {user === null || !loaded ? (
-        <RouteLoading />
-      ) : location === null ? (
-        <p className="notice">{da.daily.noLocation}</p>
-      ) : (
-        <DailyOverview
-          key={`${location.id}/${day}`}
-          user={user as SessionUser}
-          location={location}
-          day={day}
-          now={now}
-          filter={filter}
-          onFilter={(value) => change('filter', value === 'all' ? null : value)}
-        />
-      )}
+      <QueryState
+        query={locations}
+        errorMessage={da.daily.loadFailed}
+        report="the locations could not be loaded"
+        isEmpty={() => location === null}
+        empty={da.daily.noLocation}
+      >
+        {() =>
+          user === null || location === null ? null : (
+            <DailyOverview
+              key={`${location.id}/${day}`}
+              user={user as SessionUser}
+              location={location}
+              day={day}
+              now={now}
+              filter={filter}
+              onFilter={(value) => change('filter', value === 'all' ? null : value)}
+            />
+          )
+        }
+      </QueryState>
     </Page>
   )
 }
@@ -124,87 +129,97 @@ type OverviewProps = {
 }
 
 function DailyOverview({ user, location, day, now, filter, onFilter }: OverviewProps) {
-  const persons = useQuery({
-    queryKey: queryKeys.locationPersons(location.id),
-    queryFn: () => getLocationPersons(location.id),
-  })
-  const registrations = useQuery({
-    queryKey: queryKeys.dayRegistrations(location.id, day),
-    queryFn: () => getDayRegistrations(location.id, day),
-  })
-  const notes = useQuery({
-    queryKey: queryKeys.dayNoteCounts(location.id, day),
-    queryFn: () => getDayNoteCounts(location.id, day),
-  })
+  const persons = useLocationPersons(location.id)
+  const registrations = useDayRegistrations(location.id, day)
+  const notes = useDayNoteCounts(location.id, day)
   // Registrations carry their author's name; only older ones without it need the staff's names,
   // read once per location after the rows (a missing name is no failure).
-  const staff = useQuery({
-    queryKey: queryKeys.staffNames(location.id),
-    queryFn: () => getLocationStaffNames(location.id),
-    staleTime: 10 * 60_000,
+  const staff = useStaffNames(location.id, {
     enabled: registrations.data?.items.some((registration) => registration.createdByName === undefined) === true,
   })
-  const flow = useRegistrationFlow(user, { id: location.id, answerOptions: location.answerOptions ?? [] })
-  const failed = [persons, registrations, notes].filter((query) => query.isError)
-  const failure = failed[0]?.error
+  const isManager = canManage(roleOfClaims(user.customClaims), user.customClaims)
+  const flow = useRegistrationFlow(
+    { id: user.id, name: fullName(user), isManager },
+    { id: location.id, answerOptions: location.answerOptions ?? [] },
+  )
+  const options = useAnswerOptions(flow.asking, flow.optionsLocation, { isDialog: true })
+  return (
+    <QueryState
+      query={[persons, registrations, notes]}
+      errorMessage={da.daily.loadFailed}
+      report="the daily overview could not be loaded"
+      loading={
+        <div className="daily__placeholder" aria-busy="true">
+          <Loading />
+        </div>
+      }
+    >
+      {(personList, dayRegistrations, noteCounts) => (
+        <DayView
+          persons={personList}
+          registrations={dayRegistrations}
+          noteCounts={noteCounts}
+          staffNames={staff.data}
+          isManager={isManager}
+          flow={flow}
+          options={options}
+          location={location}
+          day={day}
+          now={now}
+          filter={filter}
+          onFilter={onFilter}
+        />
+      )}
+    </QueryState>
+  )
+}
 
-  useEffect(() => {
-    if (failure !== undefined) console.warn('the daily overview could not be loaded', (failure as Error).name)
-  }, [failure])
+type DayViewProps = Omit<OverviewProps, 'user'> & {
+  persons: Parsed<Person>
+  registrations: Parsed<StoredRegistration>
+  noteCounts: Map<string, number>
+  staffNames: Map<string, string> | undefined
+  isManager: boolean
+  flow: RegistrationFlow
+  options: Parameters<typeof RegistrationDialogs>[0]['options']
+}
 
-  if (failed.length > 0) {
-    return (
-      <div className="notice notice--error" role="alert">
-        <p>{da.daily.loadFailed}</p>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => {
-            for (const query of failed) void query.refetch()
-          }}
-        >
-          {da.daily.retry}
-        </button>
-      </div>
-    )
-  }
-  if (persons.data === undefined || registrations.data === undefined || notes.data === undefined) {
-    return (
-      <div className="daily__placeholder" aria-busy="true">
-        <RouteLoading />
-      </div>
-    )
-  }
-
-  const active = sortByName(persons.data.items.filter((person) => !person.settings.disabled))
-  const isManager = roleRank(user.customClaims.userRole ?? 'user', user.customClaims) >= 2
+function DayView({
+  persons,
+  registrations,
+  noteCounts,
+  staffNames,
+  isManager,
+  flow,
+  options,
+  location,
+  day,
+  now,
+  filter,
+  onFilter,
+}: DayViewProps) {
+  const active = sortByName(persons.items.filter((person) => !person.settings.disabled))
   if (active.length === 0) {
     return (
       <div className="notice">
         <p>{da.daily.noPersons}</p>
         {isManager && (
           <p>
-            <Link to="/create/person">{da.daily.createPerson}</Link>
+            <Link to={paths.create.person}>{da.daily.createPerson}</Link>
           </p>
         )}
       </div>
     )
   }
 
-  const byPerson = new Map<string, StoredRegistration[]>()
-  for (const registration of registrations.data.items) {
-    byPerson.set(registration.personId, [...(byPerson.get(registration.personId) ?? []), registration])
-  }
-  const all = active.map((person) => {
-    const own = byPerson.get(person.id) ?? []
-    const reminderTime = reminderTimeFor(person.settings.notifications?.reminderTime, location.reminderTime)
-    const status = registrationStatus({ count: own.length, day, reminderTime, now, createdAt: person.createdAt })
-    return { person, registrations: own, reminderTime, status, notes: notes.data.get(person.id) ?? 0 }
+  const { rows, counts } = dayOverview({
+    persons: active,
+    registrations: registrations.items,
+    noteCounts,
+    locationReminderTime: location.reminderTime,
+    day,
+    now,
   })
-  // One vocabulary for the summary, the filter and the badges; a person created after the day is
-  // counted as such and not listed (nothing was due from them).
-  const counts = countStatuses(all.map((row) => row.status))
-  const rows = all.filter((row) => row.status !== 'notApplicable')
   const shown = filter === 'missing' ? rows.filter((row) => row.status === 'missing') : rows
   const isFuture = isFutureDay(day, now)
   const emptyText =
@@ -214,8 +229,8 @@ function DailyOverview({ user, location, day, now, filter, onFilter }: OverviewP
         ? da.daily.noneMissingYet(counts.notYet)
         : da.daily.noneMissing
   const names = new Map<string, string>([
-    ...(staff.data ?? []),
-    ...persons.data.items.map((person) => [person.id, personName(person)] as const),
+    ...(staffNames ?? []),
+    ...persons.items.map((person) => [person.id, personName(person)] as const),
   ])
 
   return (
@@ -233,89 +248,33 @@ function DailyOverview({ user, location, day, now, filter, onFilter }: OverviewP
         </fieldset>
       </div>
       {isFuture && <p className="notice">{da.daily.futureDay}</p>}
-      <SkippedNotice kind="persons" count={persons.data.skipped} />
-      <SkippedNotice kind="registrations" count={registrations.data.skipped} />
-      {registrations.data.items.length === 0 && registrations.data.skipped === 0 && !isFuture && (
+      <SkippedNotice kind="persons" count={persons.skipped} />
+      <SkippedNotice kind="registrations" count={registrations.skipped} />
+      {registrations.items.length === 0 && registrations.skipped === 0 && !isFuture && (
         <p className="muted">{da.daily.noRegistrations}</p>
       )}
       {shown.length === 0 && <p className="muted">{emptyText}</p>}
       <ul className="daily__list" aria-label={da.daily.persons}>
-        {shown.map((row) => (
-          <PersonRow key={row.person.id} {...row} day={day} names={names} flow={flow} isReadOnly={isFuture} />
-        ))}
+        {shown.map((row) => {
+          return (
+            <DayRow
+              key={row.person.id}
+              {...row}
+              name={personName(row.person)}
+              avatar={<PersonAvatar person={row.person} />}
+              links={{
+                daily: paths.person.daily(row.person.id),
+                notes: `${paths.person.notes(row.person.id)}?day=${day}`,
+              }}
+              authorName={(uid) => names.get(uid) ?? null}
+              flow={flow}
+              day={day}
+              isReadOnly={isFuture}
+            />
+          )
+        })}
       </ul>
-      {flow.dialogs}
+      <RegistrationDialogs flow={flow} options={options} nameOf={personName} />
     </>
-  )
-}
-
-type RowProps = {
-  person: Person
-  registrations: StoredRegistration[]
-  reminderTime: string | null
-  status: RegistrationStatus
-  notes: number
-  day: string
-  names: Map<string, string>
-  flow: RegistrationFlow
-  /** A day still to come: no "Registrer". */
-  isReadOnly: boolean
-}
-
-function PersonRow({ person, registrations, reminderTime, status, notes, day, names, flow, isReadOnly }: RowProps) {
-  const nameId = useId()
-  const name = personName(person)
-  const base = `/person/${encodeURIComponent(person.id)}`
-  return (
-    <li className="daily-row">
-      <article aria-labelledby={nameId} className="daily-row__card">
-        <header className="daily-row__head">
-          <PersonAvatar person={person} />
-          <h2 id={nameId} className="daily-row__name">
-            <Link to={`${base}/daily`}>{name}</Link>
-          </h2>
-          <StatusBadge status={status} reminderTime={reminderTime} />
-        </header>
-        {registrations.length > 0 && (
-          <RegistrationList
-            registrations={registrations}
-            authorName={(uid) => names.get(uid) ?? null}
-            canChange={flow.canChange}
-            onCorrect={(registration) => flow.correct(person, registration)}
-            onDelete={(registration) => flow.remove(person, registration)}
-          />
-        )}
-        <footer className="daily-row__foot">
-          {notes > 0 && <Link to={`${base}/notes?day=${day}`}>{da.daily.notes(notes)}</Link>}
-          {!isReadOnly && (
-            <button
-              type="button"
-              className="button button--action"
-              aria-label={da.registration.registerFor(name)}
-              onClick={() => flow.register(person, day)}
-            >
-              {da.registration.register}
-            </button>
-          )}
-        </footer>
-      </article>
-    </li>
-  )
-}
-
-function StatusBadge({ status, reminderTime }: { status: RegistrationStatus; reminderTime: string | null }) {
-  const due = reminderTime === null ? da.daily.endOfDay : da.daily.reminderAt(reminderTime)
-  if (status === 'notApplicable') return null
-  if (status === 'registered') return <span className="badge badge--ok">{da.daily.registered}</span>
-  if (status === 'missing')
-    return (
-      <span className="badge badge--missing">
-        {da.daily.missing} <span className="badge__detail">({due})</span>
-      </span>
-    )
-  return (
-    <span className="badge">
-      {da.daily.notDue} <span className="badge__detail">({due})</span>
-    </span>
   )
 }

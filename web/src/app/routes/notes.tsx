@@ -1,57 +1,58 @@
 import { da } from '@bosted/domain/messages/da'
-import { useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { canManage, roleOfClaims } from '@bosted/domain/user'
 import { useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { Page } from '../../components/ui/page.tsx'
-import { locations } from '../../features/locations/locations-store.ts'
+import { QueryState } from '../../components/ui/query-state.tsx'
+import { useActiveLocation } from '../../features/locations/use-active-location.ts'
+import { Diary } from '../../features/notes/components/diary.tsx'
 import { notesFilterParams, parseNotesFilter } from '../../features/notes/notes-filter.ts'
-import { getLocationPersons } from '../../features/persons/api/get-location-persons.ts'
-import { sortByName } from '../../features/persons/person-name.ts'
-import { type SessionUser, session } from '../../features/session/session-store.ts'
+import { useLocationPersons } from '../../features/persons/api/get-location-persons.ts'
+import { personName, sortByName } from '../../features/persons/person-name.ts'
+import { fullName, type SessionUser, session } from '../../features/session/session-store.ts'
 import { today } from '../../lib/days.ts'
-import { queryKeys } from '../../lib/query-keys.ts'
-import { Diary } from '../care/diary.tsx'
-import { RouteLoading } from '../layout/route-loading.tsx'
 
 /** Dagbøger: the active location's diary entries, filtered by persons, period and text (all in the URL). */
 export function Component() {
   const { user } = useSnapshot(session)
-  const { list, activeId, loaded } = useSnapshot(locations)
+  const { query: locations, location } = useActiveLocation(user?.locations ?? [])
   const [params, setParams] = useSearchParams()
   const filter = parseNotesFilter(params, today())
-  const location = list.find((candidate) => candidate.id === activeId) ?? null
-  const persons = useQuery({
-    queryKey: queryKeys.locationPersons(location?.id ?? ''),
-    queryFn: () => getLocationPersons(location?.id ?? ''),
-    select: (parsed) => parsed.items,
-    enabled: location !== null,
-  })
-
-  let content: ReactNode
-  if (user === null || !loaded) content = <RouteLoading />
-  else if (location === null) content = <p className="notice">{da.notes.noLocation}</p>
-  else if (persons.isError)
-    content = (
-      <div className="notice notice--error" role="alert">
-        <p>{da.notes.loadFailed}</p>
-        <button type="button" className="button button--secondary" onClick={() => void persons.refetch()}>
-          {da.notes.retry}
-        </button>
-      </div>
-    )
-  else if (persons.data === undefined) content = <RouteLoading />
-  else if (persons.data.length === 0) content = <p className="notice">{da.notes.noPersons}</p>
-  else
-    content = (
-      <Diary
-        key={location.id}
-        user={user as SessionUser}
-        location={{ id: location.id, features: location.features }}
-        persons={sortByName(persons.data)}
-        filter={filter}
-        onFilter={(next) => setParams(notesFilterParams(next))}
-      />
-    )
-  return <Page title={da.pages.notes}>{content}</Page>
+  const persons = useLocationPersons(location?.id ?? '', { enabled: location !== null })
+  const author = user as SessionUser
+  return (
+    <Page title={da.pages.notes}>
+      <QueryState query={locations} errorMessage={da.notes.loadFailed} report="the locations could not be loaded">
+        {() =>
+          location === null ? (
+            <p className="notice">{da.notes.noLocation}</p>
+          ) : (
+            <QueryState
+              query={persons}
+              errorMessage={da.notes.loadFailed}
+              report="the persons could not be loaded"
+              isEmpty={(list) => list.items.length === 0}
+              empty={da.notes.noPersons}
+            >
+              {(list) => (
+                <Diary
+                  key={location.id}
+                  author={{
+                    id: author.id,
+                    name: fullName(author),
+                    isManager: canManage(roleOfClaims(author.customClaims), author.customClaims),
+                  }}
+                  location={{ id: location.id, features: location.features }}
+                  persons={sortByName(list.items)}
+                  nameOf={personName}
+                  filter={filter}
+                  onFilter={(next) => setParams(notesFilterParams(next))}
+                />
+              )}
+            </QueryState>
+          )
+        }
+      </QueryState>
+    </Page>
+  )
 }

@@ -1,18 +1,19 @@
 import { beforeEach, expect, test } from 'vitest'
 import {
+  activeLocation,
   clearActiveLocation,
-  getActiveLocation,
   locations,
   pickActiveLocationId,
   removeLocation,
+  restoreActiveLocation,
   selectLocation,
-  setLocations,
 } from './locations-store.ts'
 
 const list = [
   { id: 'a', name: 'Åbo', logoUrl: null },
   { id: 'b', name: 'Birkely', logoUrl: 'https://x/logo.png' },
 ]
+const ids = list.map((location) => location.id)
 
 beforeEach(() => {
   localStorage.clear()
@@ -21,39 +22,41 @@ beforeEach(() => {
 
 test('restores the stored active location when it is still among the locations', () => {
   localStorage.setItem('activeLocationId', 'b')
-  setLocations(list)
+  restoreActiveLocation(ids)
   expect(locations.activeId).toBe('b')
-  expect(getActiveLocation()?.name).toBe('Birkely')
+  expect(activeLocation(list, locations.activeId)?.name).toBe('Birkely')
 })
 
 test('falls back to the first location and saves it when the stored one is gone', () => {
   localStorage.setItem('activeLocationId', 'gone')
-  setLocations(list)
+  restoreActiveLocation(ids)
   expect(locations.activeId).toBe('a')
   expect(localStorage.getItem('activeLocationId')).toBe('a')
 })
 
 test('choosing a location saves it; an unknown id is ignored', () => {
-  setLocations(list)
-  selectLocation('b')
+  restoreActiveLocation(ids)
+  selectLocation('b', ids)
   expect(localStorage.getItem('activeLocationId')).toBe('b')
-  selectLocation('not-mine')
+  selectLocation('not-mine', ids)
   expect(locations.activeId).toBe('b')
 })
 
 test('deleting the active location switches to the first remaining one, or clears it when none remain', () => {
-  setLocations(list)
+  restoreActiveLocation(ids)
   removeLocation('a')
-  expect(locations.activeId).toBe('b')
+  expect(activeLocation(list.slice(1), locations.activeId)?.id).toBe('b')
+  selectLocation('b', ['b'])
   removeLocation('b')
+  expect(activeLocation([], locations.activeId)).toBeNull()
   expect(locations.activeId).toBeNull()
   expect(localStorage.getItem('activeLocationId')).toBeNull()
 })
 
 test('clearing the session clears the active location', () => {
-  setLocations(list)
+  restoreActiveLocation(ids)
   clearActiveLocation()
-  expect(locations.list).toEqual([])
+  expect(locations.activeId).toBeNull()
   expect(localStorage.getItem('activeLocationId')).toBeNull()
 })
 

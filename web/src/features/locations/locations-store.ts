@@ -20,11 +20,11 @@ export type LocationSummary = {
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
-export const locations = proxy({
-  list: [] as LocationSummary[],
-  activeId: null as string | null,
-  loaded: false,
-})
+/**
+ * UI state only: which of the user's locations is active. The list itself is server state, in the
+ * query cache (`useLocations`, api/get-locations.ts).
+ */
+export const locations = proxy({ activeId: null as string | null })
 
 /** The stored choice when it is still among the locations, else the first one (SPEC §4). */
 export function pickActiveLocationId(ids: readonly string[], storedId: string | null): string | null {
@@ -38,40 +38,37 @@ function save(id: string | null, storage: StorageLike): void {
 }
 
 /** Called when the user's locations have loaded: restores the saved choice or picks and saves the first. */
-export function setLocations(list: LocationSummary[], storage: StorageLike = localStorage): void {
-  const activeId = pickActiveLocationId(
-    list.map((location) => location.id),
-    storage.getItem(ACTIVE_LOCATION_STORAGE_KEY),
-  )
-  locations.list = list
+export function restoreActiveLocation(ids: readonly string[], storage: StorageLike = localStorage): void {
+  const activeId = pickActiveLocationId(ids, storage.getItem(ACTIVE_LOCATION_STORAGE_KEY))
   locations.activeId = activeId
-  locations.loaded = true
   save(activeId, storage)
 }
 
-export function selectLocation(id: string, storage: StorageLike = localStorage): void {
-  if (!locations.list.some((location) => location.id === id)) return
+/** Choosing one of `ids` (the user's locations) saves it; an unknown id is ignored. */
+export function selectLocation(id: string, ids: readonly string[], storage: StorageLike = localStorage): void {
+  if (!ids.includes(id)) return
   locations.activeId = id
   save(id, storage)
 }
 
-/** Deleting the active location switches to the first remaining one, or clears it when none remain. */
+/** Deleting the active location forgets the choice: the first remaining one is active (`activeLocation`). */
 export function removeLocation(id: string, storage: StorageLike = localStorage): void {
-  locations.list = locations.list.filter((location) => location.id !== id)
-  if (locations.activeId === id) {
-    locations.activeId = locations.list[0]?.id ?? null
-    save(locations.activeId, storage)
-  }
+  if (locations.activeId !== id) return
+  locations.activeId = null
+  save(null, storage)
 }
 
 /** No or an invalid session clears the active location too (SPEC §4). */
 export function clearActiveLocation(storage: StorageLike = localStorage): void {
-  locations.list = []
   locations.activeId = null
-  locations.loaded = false
   storage.removeItem(ACTIVE_LOCATION_STORAGE_KEY)
 }
 
-export function getActiveLocation(): LocationSummary | null {
-  return locations.list.find((location) => location.id === locations.activeId) ?? null
+/** The active one of `list`: the chosen location while it is still there, else the first, else none. */
+export function activeLocation<T extends { id: string }>(list: readonly T[], activeId: string | null): T | null {
+  const id = pickActiveLocationId(
+    list.map((location) => location.id),
+    activeId,
+  )
+  return list.find((location) => location.id === id) ?? null
 }

@@ -1,5 +1,11 @@
 import { da } from '@bosted/domain/messages/da'
-import { nameOrDefault, PERSON_DEFAULT_FIRST_NAME, PERSON_DEFAULT_LAST_NAME, type Person } from '@bosted/domain/person'
+import {
+  nameOrDefault,
+  PERSON_DEFAULT_FIRST_NAME,
+  PERSON_DEFAULT_LAST_NAME,
+  type Person,
+  type PersonUpdate,
+} from '@bosted/domain/person'
 import type { PromiseMessages } from '../../lib/toast.ts'
 
 /** SPEC §8: 'Opdaterer borger' → 'Borgeren blev opdateret korrekt' / 'Der skete en fejl med at opdatere borgeren'. */
@@ -33,7 +39,7 @@ export function generalValuesOf(person: Person): GeneralValues {
  * The general tab's fields as the update writes them: blank contact fields are stored as null, a
  * blank name as SPEC §3's default ('Ikke' 'Angivet').
  */
-export function generalChanges(values: GeneralValues): Record<string, unknown> {
+export function generalChanges(values: GeneralValues): PersonUpdate {
   return {
     firstName: nameOrDefault(values.firstName, PERSON_DEFAULT_FIRST_NAME),
     lastName: nameOrDefault(values.lastName, PERSON_DEFAULT_LAST_NAME),

@@ -1,11 +1,9 @@
+import { displayName } from '@bosted/domain/names'
 import type { Person } from '@bosted/domain/person'
 
-export const personName = (person: Pick<Person, 'firstName' | 'lastName'>): string =>
-  `${person.firstName} ${person.lastName}`.trim()
+export { initials } from '@bosted/domain/names'
 
-export function initials(person: Pick<Person, 'firstName' | 'lastName'>): string {
-  return `${person.firstName.charAt(0)}${person.lastName.charAt(0)}`.toUpperCase()
-}
+export const personName = (person: Pick<Person, 'firstName' | 'lastName'>): string => displayName(person)
 
 const collator = new Intl.Collator('da-DK', { sensitivity: 'base', numeric: true })
 

@@ -1,4 +1,5 @@
 import { addDays, dayOf, instantAt, startOfDay } from '../../lib/days.ts'
+import type { StoredRegistration } from './api/registration-document.ts'
 
 /**
  * A person's day, in the one vocabulary the daily overview's summary, its "Mangler" filter and its
@@ -60,4 +61,54 @@ export function countStatuses(statuses: readonly RegistrationStatus[]): StatusCo
     if (status !== 'notApplicable') counts.total += 1
   }
   return counts
+}
+
+/** A person's line on a day's overview: their registrations, the reminder that applies and their status. */
+export type DayRow<P> = {
+  person: P
+  registrations: StoredRegistration[]
+  reminderTime: string | null
+  status: RegistrationStatus
+  notes: number
+}
+
+type DayPerson = {
+  id: string
+  createdAt?: string | null | undefined
+  settings: { notifications?: { reminderTime?: string | null | undefined } | null | undefined }
+}
+
+/**
+ * The overview of a day: each person's row (in the order given) and the counts. One vocabulary for
+ * the summary, the filter and the badges; a person created after the day is counted as such and not
+ * listed (nothing was due from them).
+ */
+export function dayOverview<P extends DayPerson>(input: {
+  persons: readonly P[]
+  registrations: readonly StoredRegistration[]
+  noteCounts: ReadonlyMap<string, number>
+  locationReminderTime: string | null | undefined
+  day: string
+  now: Date
+}): { rows: DayRow<P>[]; counts: StatusCounts } {
+  const byPerson = new Map<string, StoredRegistration[]>()
+  for (const registration of input.registrations) {
+    byPerson.set(registration.personId, [...(byPerson.get(registration.personId) ?? []), registration])
+  }
+  const all = input.persons.map((person) => {
+    const own = byPerson.get(person.id) ?? []
+    const reminderTime = reminderTimeFor(person.settings.notifications?.reminderTime, input.locationReminderTime)
+    const status = registrationStatus({
+      count: own.length,
+      day: input.day,
+      reminderTime,
+      now: input.now,
+      createdAt: person.createdAt,
+    })
+    return { person, registrations: own, reminderTime, status, notes: input.noteCounts.get(person.id) ?? 0 }
+  })
+  return {
+    rows: all.filter((row) => row.status !== 'notApplicable'),
+    counts: countStatuses(all.map((row) => row.status)),
+  }
 }

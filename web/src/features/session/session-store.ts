@@ -1,3 +1,4 @@
+import { displayName } from '@bosted/domain/names'
 import type { ActiveUser } from '@bosted/domain/user'
 import { proxy, subscribe } from 'valtio'
 
@@ -44,5 +45,4 @@ export function markSessionFresh(now: number = Date.now()): void {
 }
 
 export const isAdmin = (user: Pick<ActiveUser, 'customClaims'> | null): boolean => user?.customClaims.admin === true
-export const fullName = (user: Pick<ActiveUser, 'firstName' | 'lastName'>): string =>
-  `${user.firstName} ${user.lastName}`.trim()
+export const fullName = (user: Pick<ActiveUser, 'firstName' | 'lastName'>): string => displayName(user)

@@ -34,7 +34,10 @@ export function Component() {
   const update = useUpdateLocation(id, { onRefreshed: () => reloadLocations() })
   const remove = useDeleteLocation(id, {
     // Deleting the active location switches to the first remaining one, or clears it (SPEC §4).
-    onDeleted: () => removeLocation(id),
+    onDeleted: () => {
+      removeLocation(id)
+      return reloadLocations()
+    },
     onDone: () => navigate(paths.admin.index),
   })
   if (parsed === null) return null

@@ -1,23 +1,27 @@
 import { da } from '@bosted/domain/messages/da'
-import { useQuery } from '@tanstack/react-query'
-import { type ReactNode, useId } from 'react'
+import { canManage, roleOfClaims } from '@bosted/domain/user'
+import { useId } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
+import { Loading } from '../../../components/ui/loading.tsx'
 import { Page } from '../../../components/ui/page.tsx'
+import { QueryState } from '../../../components/ui/query-state.tsx'
 import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
 import { StepNav } from '../../../components/ui/step-nav.tsx'
-import { locations } from '../../../features/locations/locations-store.ts'
-import { getPerson } from '../../../features/persons/api/get-person.ts'
+import { useAnswerOptions } from '../../../features/answers/api/get-answer-options.ts'
+import { useActiveLocation } from '../../../features/locations/use-active-location.ts'
+import { usePerson } from '../../../features/persons/api/get-person.ts'
 import { personName } from '../../../features/persons/person-name.ts'
-import { getPersonRegistrations } from '../../../features/registrations/api/get-person-registrations.ts'
+import { usePersonRegistrations } from '../../../features/registrations/api/get-person-registrations.ts'
+import {
+  RegistrationDialogs,
+  useRegistrationFlow,
+} from '../../../features/registrations/components/registration-flow.tsx'
 import { RegistrationList } from '../../../features/registrations/components/registration-list.tsx'
 import { dailyMeans, ValuesChart } from '../../../features/registrations/components/values-chart.tsx'
-import { type SessionUser, session } from '../../../features/session/session-store.ts'
-import { getLocationStaffNames } from '../../../features/staff/api/get-location-staff-names.ts'
+import { fullName, type SessionUser, session } from '../../../features/session/session-store.ts'
+import { useStaffNames } from '../../../features/staff/api/get-location-staff-names.ts'
 import { addDays, formatDay, formatShortDay, isDay, isoWeek, today, weekDays, weekStart } from '../../../lib/days.ts'
-import { queryKeys } from '../../../lib/query-keys.ts'
-import { useRegistrationFlow } from '../../care/registration-flow.tsx'
-import { RouteLoading } from '../../layout/route-loading.tsx'
 
 const CHART_DAYS = 30
 
@@ -25,7 +29,7 @@ const CHART_DAYS = 30
 export function Component() {
   const { id = '' } = useParams()
   const { user } = useSnapshot(session)
-  const { list } = useSnapshot(locations)
+  const { list } = useActiveLocation(user?.locations ?? [])
   const [params, setParams] = useSearchParams()
   const now = today()
   const requested = params.get('week')
@@ -33,111 +37,104 @@ export function Component() {
   const sunday = addDays(monday, 6)
   const chartFrom = addDays(now, -(CHART_DAYS - 1))
 
-  const person = useQuery({ queryKey: queryKeys.person(id), queryFn: () => getPerson(id) })
-  const week = useQuery({
-    queryKey: queryKeys.personRegistrations(id, monday, sunday),
-    queryFn: () => getPersonRegistrations(id, monday, sunday),
-  })
-  const chart = useQuery({
-    queryKey: queryKeys.personRegistrations(id, chartFrom, now),
-    queryFn: () => getPersonRegistrations(id, chartFrom, now),
-  })
+  const person = usePerson(id)
+  const week = usePersonRegistrations(id, monday, sunday)
+  const chart = usePersonRegistrations(id, chartFrom, now)
   const location = list.find((candidate) => candidate.id === person.data?.locationId)
   // Who registered: the location's staff names, read once per location (none is no failure).
   const locationId = person.data?.locationId ?? null
-  const staff = useQuery({
-    queryKey: queryKeys.staffNames(locationId ?? ''),
-    queryFn: () => getLocationStaffNames(locationId ?? ''),
-    staleTime: 10 * 60_000,
-    // Registrations carry their author's name; only older ones without it need this read.
+  // Registrations carry their author's name; only older ones without it need this read.
+  const staff = useStaffNames(locationId ?? '', {
     enabled:
       locationId !== null &&
       [...(week.data?.items ?? []), ...(chart.data?.items ?? [])].some(
         (registration) => registration.createdByName === undefined,
       ),
   })
+  const author = user as SessionUser
   const flow = useRegistrationFlow(
-    user as SessionUser,
+    {
+      id: author.id,
+      name: fullName(author),
+      isManager: canManage(roleOfClaims(author.customClaims), author.customClaims),
+    },
     person.data?.locationId == null
       ? null
       : { id: person.data.locationId, answerOptions: location?.answerOptions ?? [] },
   )
+  const options = useAnswerOptions(flow.asking, flow.optionsLocation, { isDialog: true })
   const goTo = (day: string) => setParams({ week: day })
   const headingId = useId()
 
-  const failed = [week, chart].filter((query) => query.isError)
-  let body: ReactNode
-  if (failed.length > 0) {
-    body = (
-      <div className="notice notice--error" role="alert">
-        <p>{da.daily.personLoadFailed}</p>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => {
-            for (const query of failed) void query.refetch()
-          }}
-        >
-          {da.daily.retry}
-        </button>
-      </div>
+  const loading = (
+    <div className="daily__placeholder" aria-busy="true">
+      <Loading />
+    </div>
+  )
+  const target = person.data
+  const body =
+    target == null ? (
+      loading
+    ) : (
+      <QueryState
+        query={[week, chart]}
+        errorMessage={da.daily.personLoadFailed}
+        report="a person's week could not be loaded"
+        loading={loading}
+      >
+        {(weekData, chartData) => {
+          const chartDays = Array.from({ length: CHART_DAYS }, (_, index) => addDays(chartFrom, index))
+          const points = dailyMeans(chartDays, chartData.items)
+          const withValues = points.filter((point) => point.value !== null).length
+          return (
+            <>
+              <SkippedNotice kind="registrations" count={weekData.skipped} />
+              <ol className="week" aria-labelledby={headingId}>
+                {weekDays(monday).map((day) => {
+                  const registrations = weekData.items.filter((registration) => registration.day === day)
+                  return (
+                    <li key={day} className="week__day">
+                      <section aria-label={formatDay(day)}>
+                        <h4 className="week__title">
+                          {formatShortDay(day)}
+                          {day === now && ` · ${da.daily.today}`}
+                        </h4>
+                        {registrations.length === 0 ? (
+                          <p className="muted">{da.daily.noRegistrations}</p>
+                        ) : (
+                          <RegistrationList
+                            registrations={registrations}
+                            authorName={(uid) =>
+                              uid === target.id ? personName(target) : (staff.data?.get(uid) ?? null)
+                            }
+                            canChange={flow.canChange}
+                            onCorrect={(registration) => flow.correct(target, registration)}
+                            onDelete={(registration) => flow.remove(target, registration)}
+                          />
+                        )}
+                        {/* A day still to come is read-only. */}
+                        {day <= now && (
+                          <button
+                            type="button"
+                            className="button button--action button--small"
+                            aria-label={`${da.registration.register} ${formatDay(day)}`}
+                            onClick={() => flow.register(target, day)}
+                          >
+                            {da.registration.register}
+                          </button>
+                        )}
+                      </section>
+                    </li>
+                  )
+                })}
+              </ol>
+              <ValuesChart title={da.daily.chart} summary={da.daily.chartSummary(withValues)} points={points} />
+              <RegistrationDialogs flow={flow} options={options} nameOf={personName} />
+            </>
+          )
+        }}
+      </QueryState>
     )
-  } else if (person.data == null || week.data === undefined || chart.data === undefined) {
-    body = (
-      <div className="daily__placeholder" aria-busy="true">
-        <RouteLoading />
-      </div>
-    )
-  } else {
-    const target = person.data
-    const chartDays = Array.from({ length: CHART_DAYS }, (_, index) => addDays(chartFrom, index))
-    const points = dailyMeans(chartDays, chart.data.items)
-    const withValues = points.filter((point) => point.value !== null).length
-    body = (
-      <>
-        <SkippedNotice kind="registrations" count={week.data.skipped} />
-        <ol className="week" aria-labelledby={headingId}>
-          {weekDays(monday).map((day) => {
-            const registrations = week.data.items.filter((registration) => registration.day === day)
-            return (
-              <li key={day} className="week__day">
-                <section aria-label={formatDay(day)}>
-                  <h4 className="week__title">
-                    {formatShortDay(day)}
-                    {day === now && ` · ${da.daily.today}`}
-                  </h4>
-                  {registrations.length === 0 ? (
-                    <p className="muted">{da.daily.noRegistrations}</p>
-                  ) : (
-                    <RegistrationList
-                      registrations={registrations}
-                      authorName={(uid) => (uid === target.id ? personName(target) : (staff.data?.get(uid) ?? null))}
-                      canChange={flow.canChange}
-                      onCorrect={(registration) => flow.correct(target, registration)}
-                      onDelete={(registration) => flow.remove(target, registration)}
-                    />
-                  )}
-                  {/* A day still to come is read-only. */}
-                  {day <= now && (
-                    <button
-                      type="button"
-                      className="button button--action button--small"
-                      aria-label={`${da.registration.register} ${formatDay(day)}`}
-                      onClick={() => flow.register(target, day)}
-                    >
-                      {da.registration.register}
-                    </button>
-                  )}
-                </section>
-              </li>
-            )
-          })}
-        </ol>
-        <ValuesChart title={da.daily.chart} summary={da.daily.chartSummary(withValues)} points={points} />
-        {flow.dialogs}
-      </>
-    )
-  }
 
   return (
     <Page title={da.pages.personDaily} level={2}>

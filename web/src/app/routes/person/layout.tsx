@@ -1,22 +1,22 @@
 import { da } from '@bosted/domain/messages/da'
-import { useQuery } from '@tanstack/react-query'
 import { Outlet, useParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { Page } from '../../../components/ui/page.tsx'
 import { TabsNav } from '../../../components/ui/tabs-nav.tsx'
-import { locations } from '../../../features/locations/locations-store.ts'
-import { getPerson } from '../../../features/persons/api/get-person.ts'
+import { useActiveLocation } from '../../../features/locations/use-active-location.ts'
+import { usePerson } from '../../../features/persons/api/get-person.ts'
 import { PersonAvatar } from '../../../features/persons/components/person-avatar.tsx'
 import { personName } from '../../../features/persons/person-name.ts'
-import { queryKeys } from '../../../lib/query-keys.ts'
+import { session } from '../../../features/session/session-store.ts'
+import { paths } from '../../../lib/paths.ts'
 
 /** A person's own pages: who (avatar, name, location) and the tabs Dagsoversigt · Dagbog · Indstillinger. */
 export function Component() {
   const { id = '' } = useParams()
-  const { list } = useSnapshot(locations)
+  const { user } = useSnapshot(session)
+  const { list } = useActiveLocation(user?.locations ?? [])
   // The route's loader has read the person (or answered 404), so this is normally from the cache.
-  const { data: person } = useQuery({ queryKey: queryKeys.person(id), queryFn: () => getPerson(id) })
-  const base = `/person/${encodeURIComponent(id)}`
+  const { data: person } = usePerson(id)
   const location = list.find((candidate) => candidate.id === person?.locationId)
   return (
     <Page title={da.pages.person}>
@@ -32,9 +32,9 @@ export function Component() {
       <TabsNav
         label={da.pages.person}
         items={[
-          { to: `${base}/daily`, label: da.nav.daily },
-          { to: `${base}/notes`, label: da.person.diaryTab },
-          { to: `${base}/settings`, label: da.nav.settings },
+          { to: paths.person.daily(id), label: da.nav.daily },
+          { to: paths.person.notes(id), label: da.person.diaryTab },
+          { to: paths.person.settings.overview(id), label: da.nav.settings },
         ]}
       />
       <Outlet />

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router-dom'
-import { getPerson } from '../../../features/persons/api/get-person.ts'
-import { queryClient } from '../../../lib/query-client.ts'
-import { queryKeys } from '../../../lib/query-keys.ts'
+import { personQueryOptions } from '../../../features/persons/api/get-person.ts'
+import { fetchQuery } from '../../../lib/query-client.ts'
 import { isId, notFound } from '../../../lib/route-errors.ts'
 import { restoredSessionUser } from '../../session.ts'
 
@@ -19,7 +18,7 @@ export async function personLoader({ params, request }: LoaderFunctionArgs): Pro
   const user = await restoredSessionUser()
   // A person (borger) is sent to "Min dag" by the session guard: no read of someone else's record.
   if (user === null || user.kind === 'person') return null
-  const person = await queryClient.fetchQuery({ queryKey: queryKeys.person(id), queryFn: () => getPerson(id) })
+  const person = await fetchQuery(personQueryOptions(id))
   if (person === null) throw notFound(pathname)
   return null
 }

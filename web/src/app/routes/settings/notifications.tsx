@@ -2,7 +2,7 @@ import { da } from '@bosted/domain/messages/da'
 import { Page } from '../../../components/ui/page.tsx'
 import { ReminderTimeForm } from '../../../components/ui/reminder-time-form.tsx'
 import { useUpdateLocationReminder } from '../../../features/location-settings/api/update-location-reminder.ts'
-import { type LocationSummary, locations } from '../../../features/locations/locations-store.ts'
+import type { LocationSummary } from '../../../features/locations/locations-store.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
 import { useSettingsAccess } from '../../use-settings-access.ts'
 
@@ -23,13 +23,7 @@ export function Component() {
 }
 
 function LocationReminder({ location, canEdit }: { location: LocationSummary; canEdit: boolean }) {
-  const save = useUpdateLocationReminder(location.id, {
-    onSaved: (reminderTime) => {
-      // /daily reads the reminder from the active location.
-      const entry = locations.list.find((candidate) => candidate.id === location.id)
-      if (entry !== undefined) entry.reminderTime = reminderTime
-    },
-  })
+  const save = useUpdateLocationReminder(location.id)
   return (
     <ReminderTimeForm
       label={da.personSettings.locationReminder}

@@ -2,26 +2,35 @@ import { da } from '@bosted/domain/messages/da'
 import { useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { Page } from '../../../components/ui/page.tsx'
-import { type LocationSummary, locations } from '../../../features/locations/locations-store.ts'
+import type { LocationSummary } from '../../../features/locations/locations-store.ts'
+import { useActiveLocation } from '../../../features/locations/use-active-location.ts'
+import { PeriodFilter } from '../../../features/notes/components/period-filter.tsx'
 import { type NotesFilter, notesFilterParams, parseNotesFilter } from '../../../features/notes/notes-filter.ts'
 import { personName, sortByName } from '../../../features/persons/person-name.ts'
 import { useLocationPersons } from '../../../features/persons/use-location-persons.ts'
+import { session } from '../../../features/session/session-store.ts'
 import { StatisticsLoadFailed, StatisticsReport } from '../../../features/statistics/components/statistics-report.tsx'
 import { useStatistics } from '../../../features/statistics/use-statistics.ts'
 import { today } from '../../../lib/days.ts'
-import { PeriodFilter } from '../../care/period-filter.tsx'
 import { RouteLoading } from '../../layout/route-loading.tsx'
 
 /** Statistik: the active location over a period (URL), key figures, charts, the per-person table, CSV and print. */
 export function Component() {
-  const { list, activeId, loaded } = useSnapshot(locations)
+  const { user } = useSnapshot(session)
+  const { query: locations, location } = useActiveLocation(user?.locations ?? [])
   const [params, setParams] = useSearchParams()
   const filter = parseNotesFilter(params, today())
-  const location = list.find((candidate) => candidate.id === activeId) ?? null
   return (
     <Page title={da.pages.statisticsOverview} level={2}>
-      {!loaded ? (
+      {locations.isPending ? (
         <RouteLoading />
+      ) : locations.isError ? (
+        <div className="notice notice--error" role="alert">
+          <p>{da.statistics.loadFailed}</p>
+          <button type="button" className="button button--secondary" onClick={() => void locations.refetch()}>
+            {da.statistics.retry}
+          </button>
+        </div>
       ) : location === null ? (
         <p className="notice">{da.statistics.noLocation}</p>
       ) : (
@@ -56,7 +65,7 @@ function Statistics({ location, filter, onFilter }: Props) {
     <div className="statistics">
       <PeriodFilter
         key={JSON.stringify(filter)}
-        persons={sorted}
+        persons={sorted.map((person) => ({ id: person.id, name: personName(person) }))}
         filter={filter}
         onFilter={onFilter}
         label={da.statistics.filters}

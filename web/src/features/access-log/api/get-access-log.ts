@@ -11,8 +11,9 @@ export async function getAccessLog(
   filter: AccessLogFilter,
   paging: { pageToken?: string | null; pageSize: number },
 ): Promise<AccessLogPage> {
-  const body = await api<unknown>(
+  const body = await api(
     `/person/${encodeURIComponent(personId)}/access-log?${accessLogQueryString(filter, paging)}`,
+    AccessLogPageSchema,
   )
-  return AccessLogPageSchema.parse(body).data
+  return body.data
 }

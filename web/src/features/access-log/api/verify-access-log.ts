@@ -3,5 +3,5 @@ import { api } from '../../../lib/api-client.ts'
 
 /** Whether the log's hash chain is intact from its first entry (admins and superusers). */
 export async function verifyAccessLog(): Promise<AccessLogVerification> {
-  return AccessLogVerifySchema.parse(await api<unknown>('/access-log/verify')).data
+  return (await api('/access-log/verify', AccessLogVerifySchema)).data
 }

@@ -1,6 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../../lib/api-client.ts'
+import { apiSend } from '../../../lib/api-client.ts'
 import { invalidateRoots } from '../../../lib/query-roots.ts'
 import { reportError } from '../../../lib/report-error.ts'
 import { toastPromise } from '../../../lib/toast.ts'
@@ -11,12 +11,12 @@ import { toastPromise } from '../../../lib/toast.ts'
  * so the new location's staff see the history and the old one's no longer do.
  */
 export async function movePerson(personId: string, locationId: string): Promise<void> {
-  await api(`/person/${encodeURIComponent(personId)}/location`, { method: 'PUT', body: { locationId } })
+  await apiSend(`/person/${encodeURIComponent(personId)}/location`, { method: 'PUT', body: { locationId } })
 }
 
 /** Turns a person's sign-in off or on: the Auth account and `settings.disabled` (admin only, api). */
 export async function setPersonSignIn(personId: string, disabled: boolean): Promise<void> {
-  await api(`/person/${encodeURIComponent(personId)}/disabled`, { method: 'PUT', body: { disabled } })
+  await apiSend(`/person/${encodeURIComponent(personId)}/disabled`, { method: 'PUT', body: { disabled } })
 }
 
 /** Everything that lists persons or their records follows a move or a sign-in change. */

@@ -13,12 +13,13 @@ export async function deleteLocation(id: string): Promise<void> {
 }
 
 /**
- * Deletes the location with SPEC §8's toasts. `onDeleted` runs first (the active location lives
- * outside this feature), then the overview follows and `onDone` runs (the page leaves).
+ * Deletes the location with SPEC §8's toasts. `onDeleted` runs first, beside the overview's refresh
+ * (the active location and the user's list of locations live outside this feature), then `onDone`
+ * runs (the page leaves).
  */
 export function useDeleteLocation(
   locationId: string,
-  { onDeleted, onDone }: { onDeleted: () => unknown; onDone: () => unknown },
+  { onDeleted, onDone }: { onDeleted: () => Promise<unknown>; onDone: () => unknown },
 ) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -29,8 +30,7 @@ export function useDeleteLocation(
         rejected: da.admin.deleteFail,
       }),
     onSuccess: async () => {
-      onDeleted()
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all })
+      await Promise.all([onDeleted(), queryClient.invalidateQueries({ queryKey: adminKeys.all })])
       await onDone()
     },
     onError: reportError('a location could not be deleted'),

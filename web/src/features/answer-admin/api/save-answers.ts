@@ -2,6 +2,7 @@ import { da } from '@bosted/domain/messages/da'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ConcurrentEditError, isConcurrentEdit } from '../../../lib/concurrent-edit.ts'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { invalidateRoots } from '../../../lib/query-roots.ts'
 import { reportError } from '../../../lib/report-error.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { type AnswerOwner, answersPathOf, ownerPathOf } from './answer-owner.ts'
@@ -76,8 +77,6 @@ const ORDER_TOASTS = {
 }
 
 type AnswerChanges = Partial<{ text: string; value: number; hidden: boolean }>
-/** After the order changed (the location's order also lives in the active-location store). */
-type OrderSaved = { onOrderSaved?: ((order: string[]) => void) | undefined }
 
 const warn = reportError('an answer option could not be saved')
 
@@ -87,12 +86,22 @@ function useRefreshAnswers() {
   return () => queryClient.invalidateQueries({ queryKey: answerAdminKeys.all })
 }
 
-export function useAddAnswer(owner: AnswerOwner, { onOrderSaved }: OrderSaved = {}) {
+/**
+ * A location's order is also part of the user's locations list (/daily's register dialog reads it
+ * there): after its order changed, that list is read again. A person's order lives on the person only.
+ */
+function useRefreshOwnerOrder(owner: AnswerOwner) {
+  const queryClient = useQueryClient()
+  return () => (owner.entity === 'location' ? invalidateRoots(queryClient, ['locations']) : undefined)
+}
+
+export function useAddAnswer(owner: AnswerOwner) {
   const refresh = useRefreshAnswers()
+  const orderSaved = useRefreshOwnerOrder(owner)
   return useMutation({
     mutationFn: ({ input, order }: { input: { text: string; value: number }; order: string[] }) =>
       toastPromise(addAnswer(owner, input, order), ANSWER_TOASTS),
-    onSuccess: (id, { order }) => onOrderSaved?.([...order, id]),
+    onSuccess: orderSaved,
     onSettled: refresh,
     onError: warn,
   })
@@ -108,9 +117,10 @@ export function useUpdateAnswer(owner: AnswerOwner) {
   })
 }
 
-export function useSaveAnswerOrder(owner: AnswerOwner, { onOrderSaved }: OrderSaved = {}) {
+export function useSaveAnswerOrder(owner: AnswerOwner) {
   const queryClient = useQueryClient()
   const refresh = useRefreshAnswers()
+  const orderSaved = useRefreshOwnerOrder(owner)
   return useMutation({
     // `seen`: the stored order the editor reordered, checked before the write (a colleague's change wins).
     mutationFn: ({ order, seen }: { order: string[]; seen: string[] }) =>
@@ -121,7 +131,7 @@ export function useSaveAnswerOrder(owner: AnswerOwner, { onOrderSaved }: OrderSa
         current ? { ...current, order } : current,
       )
     },
-    onSuccess: (_, { order }) => onOrderSaved?.(order),
+    onSuccess: orderSaved,
     onSettled: refresh,
     onError: warn,
   })

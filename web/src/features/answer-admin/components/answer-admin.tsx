@@ -10,16 +10,14 @@ import { AnswerOptionsEditor } from './answer-options-editor.tsx'
 type Props = {
   owner: AnswerOwner
   canEdit: boolean
-  /** After the order changed (the location's order also lives in the active-location store). */
-  onOrderSaved?: (order: string[]) => void
 }
 
 /** A location's or person's answer options, read and written here; the editor gets them through props. */
-export function AnswerAdmin({ owner, canEdit, onOrderSaved }: Props) {
+export function AnswerAdmin({ owner, canEdit }: Props) {
   const answers = useOwnerAnswers(owner)
-  const add = useAddAnswer(owner, { onOrderSaved })
+  const add = useAddAnswer(owner)
   const update = useUpdateAnswer(owner)
-  const reorder = useSaveAnswerOrder(owner, { onOrderSaved })
+  const reorder = useSaveAnswerOrder(owner)
 
   return (
     <QueryState query={answers} errorMessage={da.answersAdmin.loadFailed}>

@@ -1,4 +1,5 @@
 import { da } from '@bosted/domain/messages/da'
+import { displayName } from '@bosted/domain/names'
 import { DEFAULT_LOCALE, type Person, PersonSchema } from '@bosted/domain/person'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { invalidateRoots } from '../../../lib/query-roots.ts'
@@ -66,7 +67,7 @@ export async function addPerson(
   const userId = await run.createAuthAccount({
     email: form.email,
     password: form.password,
-    displayName: `${form.firstName} ${form.lastName}`.trim(),
+    displayName: displayName(form),
   })
   try {
     const answers = await Promise.all(

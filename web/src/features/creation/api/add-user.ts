@@ -1,8 +1,9 @@
 import { da } from '@bosted/domain/messages/da'
+import { displayName } from '@bosted/domain/names'
 import { userPath } from '@bosted/domain/paths'
 import { type User, UserSchema } from '@bosted/domain/user'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../../lib/api-client.ts'
+import { apiSend } from '../../../lib/api-client.ts'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 import { invalidateRoots } from '../../../lib/query-roots.ts'
 import { reportError } from '../../../lib/report-error.ts'
@@ -31,7 +32,7 @@ async function deleteUser(userId: string): Promise<void> {
 
 /** The api's role call keeps the admin claim and userRole together (ADR 0004); only admins may. */
 async function setAdminRole(userId: string): Promise<void> {
-  await api(`/user/${encodeURIComponent(userId)}/role`, { method: 'PUT', body: { userRole: 'admin', admin: true } })
+  await apiSend(`/user/${encodeURIComponent(userId)}/role`, { method: 'PUT', body: { userRole: 'admin', admin: true } })
 }
 
 const steps: AddUserSteps = { createAuthAccount, removeAuthAccount, writeUser, deleteUser, setAdminRole }
@@ -61,7 +62,7 @@ export async function addUser(form: ValidUserForm, now: Date = new Date(), run: 
   const userId = await run.createAuthAccount({
     email: form.email,
     password: form.password,
-    displayName: `${form.firstName} ${form.lastName}`.trim(),
+    displayName: displayName(form),
   })
   const undo = async (written: boolean) => {
     // The api removes only an account no staff document uses: the document goes first.

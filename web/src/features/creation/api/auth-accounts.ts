@@ -1,5 +1,5 @@
 import { CreateUserResponseSchema } from '@bosted/domain/api'
-import { ApiError, api } from '../../../lib/api-client.ts'
+import { ApiError, api, apiSend } from '../../../lib/api-client.ts'
 
 /** The create call did not answer 200 with a userId (SPEC §8 'Auth-oprettelse … fejlede'). */
 export class AuthCreateError extends Error {
@@ -18,18 +18,18 @@ export type AuthAccountRequest = { email: string; password: string; displayName:
 
 /** POST /api/user/create (SPEC §7): the new account's uid, or AuthCreateError. */
 export async function createAuthAccount(request: AuthAccountRequest): Promise<string> {
-  let answer: unknown
+  let userId: string
   try {
-    answer = await api<unknown>('/user/create', { method: 'POST', body: request })
+    // A refusal (ApiError) or an answer that does not fit the schema (its ZodError) is the reason.
+    userId = (await api('/user/create', CreateUserResponseSchema, { method: 'POST', body: request })).body.userId
   } catch (error) {
     throw new AuthCreateError(error)
   }
-  const parsed = CreateUserResponseSchema.safeParse(answer)
-  if (!parsed.success || parsed.data.body.userId === '') throw new AuthCreateError(parsed.error)
-  return parsed.data.body.userId
+  if (userId === '') throw new AuthCreateError(undefined)
+  return userId
 }
 
 /** POST /api/user/remove: removes an account that no document uses yet (a failed creation's). */
 export async function removeAuthAccount(userId: string): Promise<void> {
-  await api<unknown>('/user/remove', { method: 'POST', body: { userId } })
+  await apiSend('/user/remove', { method: 'POST', body: { userId } })
 }

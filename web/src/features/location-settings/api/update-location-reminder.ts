@@ -1,7 +1,8 @@
 import { da } from '@bosted/domain/messages/da'
 import { locationPath } from '@bosted/domain/paths'
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { invalidateRoots } from '../../../lib/query-roots.ts'
 import { reportError } from '../../../lib/report-error.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 
@@ -14,10 +15,11 @@ export async function updateLocationReminder(locationId: string, reminderTime: s
 }
 
 /**
- * Saves the location's reminder time with the location toasts. `onSaved` gets the stored value:
- * the active location is kept outside this feature, so the page passes it the new time.
+ * Saves the location's reminder time with the location toasts. /daily reads the reminder from the
+ * user's locations list (the locations feature's), which is read again after the change.
  */
-export function useUpdateLocationReminder(locationId: string, { onSaved }: { onSaved: (time: string | null) => void }) {
+export function useUpdateLocationReminder(locationId: string) {
+  const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (reminderTime: string | null) =>
       toastPromise(updateLocationReminder(locationId, reminderTime), {
@@ -25,7 +27,7 @@ export function useUpdateLocationReminder(locationId: string, { onSaved }: { onS
         resolved: da.location.updateOk,
         rejected: da.location.updateFail,
       }),
-    onSuccess: (_, reminderTime) => onSaved(reminderTime),
+    onSuccess: () => invalidateRoots(queryClient, ['locations']),
     onError: reportError('the reminder time could not be saved'),
   })
 }

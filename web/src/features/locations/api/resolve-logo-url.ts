@@ -1,6 +1,6 @@
+import { connectStorage } from '../../../lib/avatars/api/storage.ts'
 import { getRuntimeConfig } from '../../../lib/config.ts'
 import { getFirebase } from '../../../lib/firebase.ts'
-import { connectStorage } from '../../avatars/api/storage.ts'
 
 /**
  * A logo is either a URL already (https, data:) or a Cloud Storage path, which is turned into a

@@ -1,7 +1,12 @@
+import { da } from '@bosted/domain/messages/da'
 import { notesPath } from '@bosted/domain/paths'
-import { ConcurrentEditError } from '../../../lib/concurrent-edit.ts'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { ConcurrentEditError, isConcurrentEdit } from '../../../lib/concurrent-edit.ts'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { reportError } from '../../../lib/report-error.ts'
+import { toastPromise } from '../../../lib/toast.ts'
 import { correction, type Editor } from '../note-history.ts'
+import { noteKeys } from './keys.ts'
 import type { StoredNote } from './note-document.ts'
 
 /**
@@ -29,5 +34,20 @@ export async function correctNote(
       revisions.length === (note.revisions?.length ?? 0)
     if (!unchanged) throw new ConcurrentEditError('the diary entry')
     transaction.update(reference, correction(note, text, dictated, editor, now))
+  })
+}
+
+/** Corrects a typed entry with the promise toast (a conflict said as such); the lists are read again. */
+export function useCorrectNote(editor: Editor) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ note, text }: { note: StoredNote; text: string }) =>
+      toastPromise(correctNote(note, text, false, editor), {
+        pending: da.notes.correctPending,
+        resolved: da.notes.correctOk,
+        rejected: (error) => (isConcurrentEdit(error) ? da.notes.correctConflict : da.notes.correctFail),
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: noteKeys.all }),
+    onError: reportError('a diary entry could not be written'),
   })
 }

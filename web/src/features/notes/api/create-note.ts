@@ -1,6 +1,11 @@
 import { isCareDayAllowed } from '@bosted/domain/answer'
+import { da } from '@bosted/domain/messages/da'
 import { notesPath } from '@bosted/domain/paths'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { reportError } from '../../../lib/report-error.ts'
+import { toastPromise } from '../../../lib/toast.ts'
+import { noteKeys } from './keys.ts'
 
 export type NewNote = {
   personId: string
@@ -31,4 +36,15 @@ export async function createNote(input: NewNote, now: Date = new Date()): Promis
     locationId: input.locationId,
   })
   return reference.id
+}
+
+/** Writes an entry with the promise toast; every diary list and count is read again afterwards. */
+export function useCreateNote() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: NewNote) =>
+      toastPromise(createNote(input), { pending: da.notes.pending, resolved: da.notes.ok, rejected: da.notes.fail }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: noteKeys.all }),
+    onError: reportError('a diary entry could not be written'),
+  })
 }

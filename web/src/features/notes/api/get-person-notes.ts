@@ -1,6 +1,8 @@
 import { notesPath } from '@bosted/domain/paths'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 import type { Parsed } from '../../../lib/parse-records.ts'
+import { noteKeys } from './keys.ts'
 import { type StoredNote, toNotes } from './note-document.ts'
 
 /**
@@ -15,4 +17,16 @@ export async function getPersonNotes(personId: string, from: string, to: string)
   const parsed = toNotes(snapshot.docs)
   parsed.items.sort((a, b) => b.day.localeCompare(a.day) || b.createdAt.localeCompare(a.createdAt))
   return parsed
+}
+
+export function personNotesQueryOptions(personId: string, from: string, to: string) {
+  return queryOptions({
+    queryKey: noteKeys.person(personId, from, to),
+    queryFn: () => getPersonNotes(personId, from, to),
+  })
+}
+
+/** A person's own diary entries from `from` to `to`. */
+export function usePersonNotes(personId: string, from: string, to: string) {
+  return useQuery(personNotesQueryOptions(personId, from, to))
 }

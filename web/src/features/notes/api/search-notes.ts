@@ -1,7 +1,11 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { matchesText } from '../notes-filter.ts'
-import type { NotesPage } from './get-notes-page.ts'
-import type { NotesQuery } from './notes-query.ts'
+import { getNotesPage, type NotesPage } from './get-notes-page.ts'
+import { noteKeys } from './keys.ts'
+import type { NotesCursor, NotesQuery } from './notes-query.ts'
 
+/** Entries per page ("Vis flere" loads the next by cursor). */
+export const NOTES_PAGE_SIZE = 25
 /** How many pages one "Vis flere" may read while searching before it shows what it found. */
 export const MAX_SEARCH_READS = 10
 /** Entries read per request while searching (a search skips most of them). */
@@ -29,4 +33,26 @@ export async function searchNotesPage(
     if (after === null || found.length >= query.limit) break
   }
   return { notes: found, skipped, next: after }
+}
+
+/** What a diary list shows: a location's (or some persons') entries of a period, maybe with a text. */
+export type NotesList = { locationId: string; personIds: readonly string[]; from: string; to: string; text: string }
+
+export function notesListQueryOptions({ locationId, personIds, from, to, text }: NotesList) {
+  return infiniteQueryOptions({
+    queryKey: noteKeys.list(locationId, personIds, from, to, text),
+    queryFn: ({ pageParam }) =>
+      searchNotesPage(
+        { locationId, personIds, from, to, after: pageParam, limit: NOTES_PAGE_SIZE },
+        text,
+        getNotesPage,
+      ),
+    initialPageParam: null as NotesCursor | null,
+    getNextPageParam: (page) => page.next ?? undefined,
+  })
+}
+
+/** The diary list page by page ("Vis flere" is `fetchNextPage`). */
+export function useNotesList(list: NotesList) {
+  return useInfiniteQuery(notesListQueryOptions(list))
 }

@@ -1,11 +1,11 @@
 import { da } from '@bosted/domain/messages/da'
+import { displayName } from '@bosted/domain/names'
 import type { Person } from '@bosted/domain/person'
 import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
+import { PersonAvatar } from '../../../lib/avatars/person-avatar.tsx'
 import { dayOf, formatDay, formatShortDay, formatTime } from '../../../lib/days.ts'
 import { paths } from '../../../lib/paths.ts'
-import { PersonAvatar } from '../../persons/components/person-avatar.tsx'
-import { personName } from '../../persons/person-name.ts'
 import type { StoredNote } from '../api/note-document.ts'
 import { lastCorrection, versions } from '../note-history.ts'
 import { groupByDay } from '../notes-filter.ts'
@@ -55,7 +55,7 @@ function NoteEntry({ note, person, canCorrect, canDelete, onCorrect, onDelete }:
   const written = dayOf(note.createdAt)
   const corrected = lastCorrection(note)
   const earlier = versions(note).slice(1)
-  const name = person === null ? null : personName(person)
+  const name = person === null ? null : displayName(person)
   return (
     <li className={`note${note.deleted === undefined ? '' : ' note--deleted'}`}>
       <article aria-label={name === null ? moment(note.createdAt) : `${name}, ${moment(note.createdAt)}`}>

@@ -1,5 +1,5 @@
 import { signInWithEmailAndPassword } from 'firebase/auth'
-import { api } from '../../../lib/api-client.ts'
+import { apiSend } from '../../../lib/api-client.ts'
 import { getFirebase } from '../../../lib/firebase.ts'
 import { reportError } from '../../../lib/report-error.ts'
 
@@ -9,7 +9,7 @@ import { reportError } from '../../../lib/report-error.ts'
  * again with the new password (its own session was ended with the others).
  */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  await api('/auth/change-password', { method: 'POST', body: { currentPassword, newPassword } })
+  await apiSend('/auth/change-password', { method: 'POST', body: { currentPassword, newPassword } })
   const firebase = getFirebase()
   const email = firebase?.auth.currentUser?.email
   if (firebase && email) {

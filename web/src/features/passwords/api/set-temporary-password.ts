@@ -1,6 +1,6 @@
-import { api } from '../../../lib/api-client.ts'
+import { apiSend } from '../../../lib/api-client.ts'
 
 /** PUT /api/user/{id}/temporary-password: the account must change it at its next sign-in. */
 export async function setTemporaryPassword(userId: string, password: string): Promise<void> {
-  await api(`/user/${encodeURIComponent(userId)}/temporary-password`, { method: 'PUT', body: { password } })
+  await apiSend(`/user/${encodeURIComponent(userId)}/temporary-password`, { method: 'PUT', body: { password } })
 }

@@ -1,4 +1,5 @@
 import { personPath } from '@bosted/domain/paths'
+import type { PersonUpdate } from '@bosted/domain/person'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 import { invalidateRoots } from '../../../lib/query-roots.ts'
@@ -10,7 +11,7 @@ import { PERSON_UPDATE_TOASTS } from '../person-changes.ts'
  * SPEC §7's person update: the given fields (dotted paths for nested settings) and nothing else.
  * The caller wraps it in toastPromise(…, PERSON_UPDATE_TOASTS).
  */
-export async function updatePerson(personId: string, changes: Record<string, unknown>): Promise<void> {
+export async function updatePerson(personId: string, changes: PersonUpdate): Promise<void> {
   const [db, { doc, updateDoc }] = await Promise.all([getDb(), firestoreLite()])
   await updateDoc(doc(db, personPath(personId)), changes)
 }
@@ -19,8 +20,7 @@ export async function updatePerson(personId: string, changes: Record<string, unk
 export function useUpdatePerson(personId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (changes: Record<string, unknown>) =>
-      toastPromise(updatePerson(personId, changes), PERSON_UPDATE_TOASTS),
+    mutationFn: (changes: PersonUpdate) => toastPromise(updatePerson(personId, changes), PERSON_UPDATE_TOASTS),
     // `settings.includePlaceAnswers` changes which options the register dialog offers.
     onSettled: () => invalidateRoots(queryClient, ['persons', 'answers']),
     onError: reportError('a person could not be updated'),

@@ -1,7 +1,7 @@
 import type { Person } from '@bosted/domain/person'
 import { useState } from 'react'
-import { AvatarField } from '../../avatars/components/avatar-field.tsx'
-import { avatarErrorText, resizeImage } from '../../avatars/resize-image.ts'
+import { AvatarField } from '../../../lib/avatars/components/avatar-field.tsx'
+import { avatarErrorText, resizeImage } from '../../../lib/avatars/resize-image.ts'
 import { useRemovePersonAvatar, useSavePersonAvatar } from '../api/save-person-avatar.ts'
 import { initials, personName } from '../person-name.ts'
 

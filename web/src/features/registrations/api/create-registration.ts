@@ -1,6 +1,11 @@
 import { type Answer, isCareDayAllowed } from '@bosted/domain/answer'
+import { da } from '@bosted/domain/messages/da'
 import { registrationsPath } from '@bosted/domain/paths'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { reportError } from '../../../lib/report-error.ts'
+import { toastPromise } from '../../../lib/toast.ts'
+import { registrationKeys } from './keys.ts'
 
 export type NewRegistration = {
   personId: string
@@ -36,4 +41,19 @@ export async function createRegistration(input: NewRegistration, now: Date = new
     locationId: input.locationId,
   })
   return reference.id
+}
+
+/** Registers, with the promise toast; every registration list is read again afterwards. */
+export function useCreateRegistration() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: NewRegistration) =>
+      toastPromise(createRegistration(input), {
+        pending: da.registration.pending,
+        resolved: da.registration.ok,
+        rejected: da.registration.fail,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: registrationKeys.all }),
+    onError: reportError('a registration could not be written'),
+  })
 }

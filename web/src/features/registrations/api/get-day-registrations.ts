@@ -1,6 +1,8 @@
 import { REGISTRATIONS } from '@bosted/domain/paths'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 import type { Parsed } from '../../../lib/parse-records.ts'
+import { registrationKeys } from './keys.ts'
 import { type StoredRegistration, toRegistrations } from './registration-document.ts'
 
 /**
@@ -15,4 +17,16 @@ export async function getDayRegistrations(locationId: string, day: string): Prom
   )
   const parsed = toRegistrations(snapshot.docs)
   return { ...parsed, items: parsed.items.sort((a, b) => a.createdAt.localeCompare(b.createdAt)) }
+}
+
+export function dayRegistrationsQueryOptions(locationId: string, day: string) {
+  return queryOptions({
+    queryKey: registrationKeys.day(locationId, day),
+    queryFn: () => getDayRegistrations(locationId, day),
+  })
+}
+
+/** A location's registrations on `day`. */
+export function useDayRegistrations(locationId: string, day: string) {
+  return useQuery(dayRegistrationsQueryOptions(locationId, day))
 }

@@ -1,6 +1,8 @@
 import { registrationsPath } from '@bosted/domain/paths'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 import type { Parsed } from '../../../lib/parse-records.ts'
+import { registrationKeys } from './keys.ts'
 import { type StoredRegistration, toRegistrations } from './registration-document.ts'
 
 /** A person's registrations from `from` to `to` (days, both included), oldest first; misfits left out and counted. */
@@ -16,4 +18,16 @@ export async function getPersonRegistrations(
   const parsed = toRegistrations(snapshot.docs)
   parsed.items.sort((a, b) => a.day.localeCompare(b.day) || a.createdAt.localeCompare(b.createdAt))
   return parsed
+}
+
+export function personRegistrationsQueryOptions(personId: string, from: string, to: string) {
+  return queryOptions({
+    queryKey: registrationKeys.person(personId, from, to),
+    queryFn: () => getPersonRegistrations(personId, from, to),
+  })
+}
+
+/** A person's registrations from `from` to `to`. */
+export function usePersonRegistrations(personId: string, from: string, to: string) {
+  return useQuery(personRegistrationsQueryOptions(personId, from, to))
 }

@@ -16,11 +16,11 @@ export async function ensureAuthUser(id: string): Promise<void> {
   if (firebase.auth.currentUser?.uid === id) return
   // A 401 says the session itself is gone (ended on this device, or "Log ud på alle enheder"
   // elsewhere): the stored user must go too (SPEC §4), not stay on screen until the next check.
-  const { customToken } = await api<{ customToken: string }>('/auth/token', { method: 'POST' }).catch(
-    (error: unknown) => {
-      throw error instanceof ApiError && error.status === 401 ? new SessionExpiredError() : error
-    },
-  )
+  // The schema loads beside the request (this runs at the app's start; its first load stays small).
+  const schema = import('@bosted/domain/api').then((module) => module.CustomTokenResponseSchema)
+  const { customToken } = await api('/auth/token', schema, { method: 'POST' }).catch((error: unknown) => {
+    throw error instanceof ApiError && error.status === 401 ? new SessionExpiredError() : error
+  })
   const { user } = await signInWithCustomToken(firebase.auth, customToken)
   if (user.uid !== id) throw new Error('the session belongs to another user')
 }

@@ -4,15 +4,15 @@ import { reportError } from '../../../lib/report-error.ts'
 import { SessionExpiredError } from '../../../lib/session.ts'
 
 /**
- * GET /api/user/getUserById: only `data.customClaims` is read. A 401 means the session is gone;
- * any other failure only warns (SPEC §7) and yields no claims.
+ * GET /api/user/getUserById: only `data.customClaims` is read, parsed with the domain schema. A 401
+ * means the session is gone; any other failure only warns (SPEC §7) and yields no claims.
  */
 export async function getUserClaims(id: string): Promise<CustomClaims> {
   try {
-    const answer = await api<{ data?: { customClaims?: CustomClaims | null } }>(
-      `/user/getUserById?id=${encodeURIComponent(id)}`,
-    )
-    return answer.data?.customClaims ?? {}
+    // The app's start asks this: the schema (and zod's) loads beside the request, not in the first load.
+    const schema = import('@bosted/domain/api').then((module) => module.UserClaimsResponseSchema)
+    const answer = await api(`/user/getUserById?id=${encodeURIComponent(id)}`, schema)
+    return answer.data.customClaims ?? {}
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) throw new SessionExpiredError()
     reportError('getUserById failed')(error)

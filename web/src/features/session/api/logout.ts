@@ -1,5 +1,5 @@
 import { signOut } from 'firebase/auth'
-import { api } from '../../../lib/api-client.ts'
+import { apiSend } from '../../../lib/api-client.ts'
 import { clearCookie, USER_ID_COOKIE } from '../../../lib/cookies.ts'
 import { getFirebase } from '../../../lib/firebase.ts'
 import { reportError } from '../../../lib/report-error.ts'
@@ -11,13 +11,13 @@ import { reportError } from '../../../lib/report-error.ts'
  */
 export async function logout(): Promise<void> {
   const refreshToken = getFirebase()?.auth.currentUser?.refreshToken
-  await api('/auth/logout', { method: 'POST', ...(refreshToken ? { body: { refreshToken } } : {}) })
+  await apiSend('/auth/logout', { method: 'POST', ...(refreshToken ? { body: { refreshToken } } : {}) })
   await signOutHere()
 }
 
 /** "Log ud på alle enheder": every session and refresh token of the account ends, this device's too. */
 export async function logoutEverywhere(): Promise<void> {
-  await api('/auth/logout-everywhere', { method: 'POST' })
+  await apiSend('/auth/logout-everywhere', { method: 'POST' })
   await signOutHere()
 }
 

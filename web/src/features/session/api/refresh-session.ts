@@ -1,6 +1,6 @@
-import { api } from '../../../lib/api-client.ts'
+import { apiSend } from '../../../lib/api-client.ts'
 
 /** POST /api/auth/refresh: the api re-issues the session cookie. */
 export async function refreshSession(): Promise<void> {
-  await api('/auth/refresh', { method: 'POST' })
+  await apiSend('/auth/refresh', { method: 'POST' })
 }

@@ -1,6 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
 import { signInWithEmailAndPassword, signOut } from 'firebase/auth'
-import { ApiError, api } from '../../../lib/api-client.ts'
+import { ApiError, apiSend } from '../../../lib/api-client.ts'
 import { getFirebase } from '../../../lib/firebase.ts'
 
 /** A sign-in failure with the Danish message to show. */
@@ -51,7 +51,7 @@ export async function signIn(email: string, password: string): Promise<string> {
   const credential = await signInWithEmailAndPassword(firebase.auth, email.trim(), password)
   try {
     const idToken = await credential.user.getIdToken()
-    await api('/auth/login', { method: 'POST', body: { idToken } })
+    await apiSend('/auth/login', { method: 'POST', body: { idToken } })
   } catch (error) {
     await signOut(firebase.auth).catch(() => {})
     throw error

@@ -1,8 +1,8 @@
+import { RegistrationSchema } from '@bosted/domain/answer'
 import { REGISTRATIONS } from '@bosted/domain/paths'
 import type { StatRegistration } from '@bosted/domain/statistics'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
-import type { Parsed } from '../../../lib/parse-records.ts'
-import { toRegistrations } from '../../registrations/api/registration-document.ts'
+import { type Parsed, parseDocuments } from '../../../lib/parse-records.ts'
 
 export type StatRegistrationRow = StatRegistration & {
   comment?: string | undefined
@@ -29,7 +29,7 @@ export async function getPeriodRegistrations(
       where('day', '<=', to),
     ),
   )
-  const { items, skipped } = toRegistrations(snapshot.docs)
+  const { items, skipped } = parseDocuments(REGISTRATIONS, RegistrationSchema, snapshot.docs)
   const rows = items.map((r) => ({
     personId: r.personId,
     day: r.day,

@@ -1,4 +1,9 @@
-import { expandStatistics, StatisticsSchema, type StatNote, type StatRegistration } from '@bosted/domain/statistics'
+import {
+  expandStatistics,
+  StatisticsResponseSchema,
+  type StatNote,
+  type StatRegistration,
+} from '@bosted/domain/statistics'
 import { api } from '../../../lib/api-client.ts'
 
 /** What Statistik's figures take for a period: its registrations and the period before's, its diary entries. */
@@ -17,7 +22,6 @@ export type StatisticsData = {
  */
 export async function getStatistics(locationId: string, from: string, to: string): Promise<StatisticsData> {
   const query = new URLSearchParams({ locationId, from, to })
-  const { data } = await api<{ data: unknown }>(`/statistics?${query}`)
-  const statistics = StatisticsSchema.parse(data)
+  const { data: statistics } = await api(`/statistics?${query}`, StatisticsResponseSchema)
   return { ...expandStatistics(statistics), previousNoteCount: statistics.previousNotes, skipped: statistics.skipped }
 }

@@ -1,7 +1,7 @@
 import { userPath } from '@bosted/domain/paths'
 import type { User, UserRole } from '@bosted/domain/user'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../../lib/api-client.ts'
+import { apiSend } from '../../../lib/api-client.ts'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 import { reportError } from '../../../lib/report-error.ts'
 import { toastPromise } from '../../../lib/toast.ts'
@@ -23,7 +23,7 @@ export async function updateUser(userId: string, changes: UserChanges): Promise<
 
 /** The api's role call (admins only): the document's userRole and the admin claim together. */
 export async function setUserRole(userId: string, userRole: UserRole): Promise<void> {
-  await api(`/user/${encodeURIComponent(userId)}/role`, {
+  await apiSend(`/user/${encodeURIComponent(userId)}/role`, {
     method: 'PUT',
     body: { userRole, admin: userRole === 'admin' },
   })

@@ -1,4 +1,5 @@
 import { da } from '@bosted/domain/messages/da'
+import { displayName } from '@bosted/domain/names'
 import { USER_ROLES, type User, type UserRole } from '@bosted/domain/user'
 import {
   FirstNameSchema,
@@ -50,7 +51,7 @@ export function EditUserDialog({ user, canChangeRole, below, onSubmit, onClose }
       userRole: user.userRole === 'user' ? 'employee' : user.userRole,
     })
   }, [user, form])
-  const name = user === null ? '' : `${user.firstName} ${user.lastName}`.trim()
+  const name = user === null ? '' : displayName(user)
   return (
     <Dialog title={da.settingsList.editUser(name)} isOpen={user !== null} onClose={onClose}>
       {user !== null && (

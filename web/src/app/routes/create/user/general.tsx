@@ -4,14 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useEffect } from 'react'
 import { Controller, FormProvider, useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
-import { useSnapshot } from 'valtio'
 import { LeaveGuard } from '../../../../components/ui/leave-guard.tsx'
 import { NameContactFields } from '../../../../components/ui/name-contact-fields.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
 import { TextField } from '../../../../components/ui/text-field.tsx'
-import { useAvatarUpload } from '../../../../features/avatars/api/use-avatar-upload.ts'
-import { AvatarPicker } from '../../../../features/avatars/components/avatar-picker.tsx'
-import { useChosenAvatar } from '../../../../features/avatars/use-chosen-avatar.ts'
 import { useAddUser } from '../../../../features/creation/api/add-user.ts'
 import { isEmailInUse } from '../../../../features/creation/api/auth-accounts.ts'
 import { userDraft } from '../../../../features/creation/draft-store.ts'
@@ -22,9 +18,11 @@ import {
   UserFormSchema,
   type ValidUserForm,
 } from '../../../../features/creation/user-form.ts'
-import { locations } from '../../../../features/locations/locations-store.ts'
 import { passwordHintProps, usePolicyRef, withPasswordPolicy } from '../../../../features/passwords/password-rules.ts'
 import { USER_UPDATE_TOASTS, updateUserAvatar } from '../../../../features/users-admin/api/update-user-avatar.ts'
+import { useAvatarUpload } from '../../../../lib/avatars/api/use-avatar-upload.ts'
+import { AvatarPicker } from '../../../../lib/avatars/components/avatar-picker.tsx'
+import { useChosenAvatar } from '../../../../lib/avatars/use-chosen-avatar.ts'
 import { paths } from '../../../../lib/paths.ts'
 import { RouteLoading } from '../../../layout/route-loading.tsx'
 import { useSettingsAccess } from '../../../use-settings-access.ts'
@@ -48,8 +46,7 @@ export function Component() {
 }
 
 function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
-  const { user, isAdmin } = useSettingsAccess()
-  const { list: locationList } = useSnapshot(locations)
+  const { user, isAdmin, list: locationList } = useSettingsAccess()
   const navigate = useNavigate()
   const roles = rolesFor(isAdmin)
   const passwordPolicy = usePolicyRef()

@@ -1,4 +1,5 @@
 import { da } from '@bosted/domain/messages/da'
+import { displayName } from '@bosted/domain/names'
 import { NewPersonSchema, type Person } from '@bosted/domain/person'
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NameSchema, PhoneSchema } from '@bosted/domain/validation'
 import { zodResolver } from '@hookform/resolvers/zod'
@@ -46,11 +47,7 @@ export function Component() {
         />
       )}
       {person !== null && canEdit && (
-        <TemporaryPassword
-          userId={id}
-          name={`${person.firstName} ${person.lastName}`.trim()}
-          email={person.contact?.email ?? null}
-        />
+        <TemporaryPassword userId={id} name={displayName(person)} email={person.contact?.email ?? null} />
       )}
     </Page>
   )

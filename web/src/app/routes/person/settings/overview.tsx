@@ -1,4 +1,5 @@
 import { da } from '@bosted/domain/messages/da'
+import { displayName } from '@bosted/domain/names'
 import { Link, useParams } from 'react-router-dom'
 import { Page } from '../../../../components/ui/page.tsx'
 import { usePerson } from '../../../../features/persons/api/get-person.ts'
@@ -26,7 +27,7 @@ export function Component() {
             <Link to={paths.person.settings.general(id)}>{da.pages.personSettingsGeneral}</Link>
           </dt>
           <dd>
-            {`${person.firstName} ${person.lastName}`.trim()}
+            {displayName(person)}
             {person.contact?.email ? ` · ${person.contact.email}` : ''}
             {person.contact?.phone ? ` · ${person.contact.phone}` : ''}
             {' · '}

@@ -1,8 +1,8 @@
 import '../../test/setup.ts'
 import { act, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { PersonAvatar } from '../persons/components/person-avatar.tsx'
 import { clearIdentifiedImages } from './image-cache.ts'
+import { PersonAvatar } from './person-avatar.tsx'
 
 const storage = vi.hoisted(() => ({
   getBlob: vi.fn(async (_ref: { path: string }) => new Blob(['png'], { type: 'image/png' })),

@@ -1,25 +1,25 @@
 import { isCareDayAllowed, NOTE_MAX_LENGTH, NoteTextSchema } from '@bosted/domain/answer'
 import { da } from '@bosted/domain/messages/da'
-import type { Person } from '@bosted/domain/person'
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
-import { LeaveGuard } from '../../components/ui/leave-guard.tsx'
-import type { DictationEngine } from '../../features/dictation/dictation.ts'
-import { insertAt } from '../../features/dictation/dictation.ts'
-import { DictationButton } from '../../features/dictation/dictation-button.tsx'
-import { useDictation } from '../../features/dictation/use-dictation.ts'
-import { clearNoteDraft, lastDraftPerson, loadNoteDraft, saveNoteDraft } from '../../features/notes/note-draft.ts'
-import { personName } from '../../features/persons/person-name.ts'
-import { isDay, today } from '../../lib/days.ts'
+import { Field } from '../../../components/ui/field.tsx'
+import { LeaveGuard } from '../../../components/ui/leave-guard.tsx'
+import { isDay, today } from '../../../lib/days.ts'
+import { type DictationEngine, insertAt } from '../dictation/dictation.ts'
+import { DictationButton } from '../dictation/dictation-button.tsx'
+import { useDictation } from '../dictation/use-dictation.ts'
+import { clearNoteDraft, lastDraftPerson, loadNoteDraft, saveNoteDraft } from '../note-draft.ts'
 
 /** The counter shows from this many characters on. */
 const COUNTER_FROM = NOTE_MAX_LENGTH - 500
 
 export type NoteInput = { personId: string; day: string; text: string; dictated: boolean }
+/** A person an entry may be written for, as the editor names them. */
+export type PersonChoice = { id: string; name: string }
 
 type Props = {
   userId: string
   /** The persons an entry may be written for; one person: that person is fixed (their own diary page). */
-  persons: readonly Person[]
+  persons: readonly PersonChoice[]
   locationId: string
   engine: DictationEngine
   onSave: (input: NoteInput) => Promise<unknown>
@@ -30,7 +30,7 @@ type Props = {
  * counter near the limit and dictation. The draft survives a reload; leaving with text asks first.
  */
 export function NoteEditor({ userId, persons, locationId, engine, onSave }: Props) {
-  const fixed = persons.length === 1 ? (persons[0] as Person) : null
+  const fixed = persons.length === 1 ? (persons[0] as PersonChoice) : null
   const initialPerson = fixed?.id ?? pickPerson(persons, lastDraftPerson(userId))
   const [personId, setPersonId] = useState(initialPerson)
   const initial = useMemo(() => loadNoteDraft(userId, initialPerson), [userId, initialPerson])
@@ -44,15 +44,9 @@ export function NoteEditor({ userId, persons, locationId, engine, onSave }: Prop
   const [isSaving, setSaving] = useState(false)
   const textArea = useRef<HTMLTextAreaElement>(null)
   const cursor = useRef<number | null>(null)
-  const ids = {
-    person: useId(),
-    personError: useId(),
-    day: useId(),
-    text: useId(),
-    count: useId(),
-    error: useId(),
-    dictation: useId(),
-  }
+  const personSelect = useRef<HTMLSelectElement>(null)
+  const dayInput = useRef<HTMLInputElement>(null)
+  const ids = { count: useId(), dictation: useId() }
 
   const onFinal = useCallback((words: string) => {
     const area = textArea.current
@@ -91,8 +85,8 @@ export function NoteEditor({ userId, persons, locationId, engine, onSave }: Prop
     }
     setErrors(found)
     if (!parsed.success || found.person !== undefined || found.day !== undefined) {
-      if (found.person !== undefined) document.getElementById(ids.person)?.focus()
-      else if (found.day !== undefined) document.getElementById(ids.day)?.focus()
+      if (found.person !== undefined) personSelect.current?.focus()
+      else if (found.day !== undefined) dayInput.current?.focus()
       else textArea.current?.focus()
       return
     }
@@ -113,84 +107,75 @@ export function NoteEditor({ userId, persons, locationId, engine, onSave }: Prop
   }
 
   const length = text.trim().length
-  const describedBy = [error === null ? null : ids.error, length >= COUNTER_FROM ? ids.count : null, ids.dictation]
-    .filter(Boolean)
-    .join(' ')
+  const hasCounter = length >= COUNTER_FROM
   return (
     <form className="form note-editor" onSubmit={handleSubmit} noValidate aria-label={da.notes.write}>
       <div className="note-editor__row">
         {fixed === null && (
-          <div className="field">
-            <label htmlFor={ids.person}>{da.notes.person}</label>
-            <select
-              id={ids.person}
-              value={personId}
-              aria-invalid={errors.person !== undefined}
-              aria-describedby={errors.person === undefined ? undefined : ids.personError}
-              onChange={(event) => choosePerson(event.target.value)}
-            >
-              <option value="">{da.notes.choosePerson}</option>
-              {persons.map((person) => (
-                <option key={person.id} value={person.id}>
-                  {personName(person)}
-                </option>
-              ))}
-            </select>
-            {errors.person !== undefined && (
-              <p id={ids.personError} className="field__error" role="alert">
-                {errors.person}
+          <Field label={da.notes.person} error={errors.person}>
+            {(control) => (
+              <select
+                {...control}
+                ref={personSelect}
+                value={personId}
+                onChange={(event) => choosePerson(event.target.value)}
+              >
+                <option value="">{da.notes.choosePerson}</option>
+                {persons.map((person) => (
+                  <option key={person.id} value={person.id}>
+                    {person.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
+        <Field label={da.notes.day}>
+          {(control) => (
+            <input
+              {...control}
+              ref={dayInput}
+              type="date"
+              value={day}
+              max={today()}
+              onChange={(event) => {
+                if (isDay(event.target.value)) setDay(event.target.value)
+              }}
+            />
+          )}
+        </Field>
+      </div>
+      <Field label={da.notes.text} error={error ?? undefined} describedBy={[hasCounter && ids.count, ids.dictation]}>
+        {(control) => (
+          <>
+            <textarea
+              {...control}
+              ref={textArea}
+              rows={6}
+              value={text}
+              onChange={(event) => {
+                cursor.current = null
+                setText(event.target.value)
+                if (error !== null) setErrors(({ text: _, ...rest }) => rest)
+              }}
+              onSelect={() => {
+                cursor.current = null
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape' && dictation.isListening) {
+                  event.preventDefault()
+                  dictation.stop()
+                }
+              }}
+            />
+            {hasCounter && (
+              <p id={ids.count} className={`field__hint${length > NOTE_MAX_LENGTH ? ' field__hint--over' : ''}`}>
+                {da.notes.charactersLeft(length, NOTE_MAX_LENGTH)}
               </p>
             )}
-          </div>
+          </>
         )}
-        <div className="field">
-          <label htmlFor={ids.day}>{da.notes.day}</label>
-          <input
-            id={ids.day}
-            type="date"
-            value={day}
-            max={today()}
-            onChange={(event) => {
-              if (isDay(event.target.value)) setDay(event.target.value)
-            }}
-          />
-        </div>
-      </div>
-      <div className="field">
-        <label htmlFor={ids.text}>{da.notes.text}</label>
-        <textarea
-          id={ids.text}
-          ref={textArea}
-          rows={6}
-          value={text}
-          aria-invalid={error !== null}
-          aria-describedby={describedBy || undefined}
-          onChange={(event) => {
-            cursor.current = null
-            setText(event.target.value)
-            if (error !== null) setErrors(({ text: _, ...rest }) => rest)
-          }}
-          onSelect={() => {
-            cursor.current = null
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && dictation.isListening) {
-              event.preventDefault()
-              dictation.stop()
-            }
-          }}
-        />
-        {length >= COUNTER_FROM && (
-          <p id={ids.count} className={`field__hint${length > NOTE_MAX_LENGTH ? ' field__hint--over' : ''}`}>
-            {da.notes.charactersLeft(length, NOTE_MAX_LENGTH)}
-          </p>
-        )}
-        {error !== null && (
-          <p id={ids.error} className="field__error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      </Field>
       <DictationButton dictation={dictation} locationId={locationId} hintId={ids.dictation} />
       <div className="form__actions">
         <button type="submit" className="button button--primary" disabled={isSaving}>
@@ -206,6 +191,6 @@ export function NoteEditor({ userId, persons, locationId, engine, onSave }: Prop
   )
 }
 
-function pickPerson(persons: readonly Person[], last: string | null): string {
+function pickPerson(persons: readonly PersonChoice[], last: string | null): string {
   return last !== null && persons.some((person) => person.id === last) ? last : ''
 }

@@ -1,4 +1,4 @@
-import '../../test/setup.ts'
+import '../../../test/setup.ts'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { expect, test, vi } from 'vitest'
 import type { DictationAvailability, DictationError } from './dictation.ts'

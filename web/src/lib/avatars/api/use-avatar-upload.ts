@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
-import { reportError } from '../../../lib/report-error.ts'
-import { type PromiseMessages, toastPromise } from '../../../lib/toast.ts'
+import { reportError } from '../../report-error.ts'
+import { type PromiseMessages, toastPromise } from '../../toast.ts'
 import { avatarPath, uploadAvatar } from './avatar-object.ts'
 
 type Upload = {

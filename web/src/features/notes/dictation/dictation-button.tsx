@@ -1,6 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
 import { useState } from 'react'
-import { Dialog } from '../../components/ui/dialog.tsx'
+import { Dialog } from '../../../components/ui/dialog.tsx'
 import type { DictationError } from './dictation.ts'
 import type { Dictation } from './use-dictation.ts'
 

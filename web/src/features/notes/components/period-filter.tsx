@@ -1,14 +1,12 @@
 import { da } from '@bosted/domain/messages/da'
-import type { Person } from '@bosted/domain/person'
 import { type FormEvent, useId, useState } from 'react'
-import { MAX_PERSON_FILTER } from '../../features/notes/api/notes-query.ts'
-import { type NotesFilter, PERIODS, type Period } from '../../features/notes/notes-filter.ts'
-import { personName } from '../../features/persons/person-name.ts'
-import { isDay } from '../../lib/days.ts'
+import { isDay } from '../../../lib/days.ts'
+import { MAX_PERSON_FILTER } from '../api/notes-query.ts'
+import { type NotesFilter, PERIODS, type Period } from '../notes-filter.ts'
 
 type Props = {
-  /** The persons to choose among; null: no person choice (one person's own page). */
-  persons: readonly Person[] | null
+  /** The persons to choose among, with their names; null: no person choice (one person's own page). */
+  persons: readonly { id: string; name: string }[] | null
   filter: NotesFilter
   onFilter: (filter: NotesFilter) => void
   /** The form's accessible name. */
@@ -52,7 +50,7 @@ export function PeriodFilter({ persons, filter, onFilter, label, hasSearch = fal
                     )
                   }
                 />
-                <span>{personName(person)}</span>
+                <span>{person.name}</span>
               </label>
             ))}
           </fieldset>
