@@ -1,3 +1,4 @@
+import { displayName, initials } from '@bosted/domain/names'
 import { useState } from 'react'
 import { avatarErrorText, resizeImage } from '../resize-image.ts'
 import type { ChosenAvatar } from '../use-chosen-avatar.ts'
@@ -17,8 +18,8 @@ export function AvatarPicker({ firstName, lastName, avatar, progress, onChange }
   const [error, setError] = useState<string | null>(null)
   return (
     <AvatarField
-      name={`${firstName} ${lastName}`.trim()}
-      initials={`${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase()}
+      name={displayName({ firstName, lastName })}
+      initials={initials({ firstName, lastName })}
       url={avatar?.preview ?? null}
       progress={progress}
       error={error}
