@@ -3,10 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { expect, test, vi } from 'vitest'
-import { api } from '../../../lib/api-client.ts'
+import { apiSend } from '../../../lib/api-client.ts'
 import { useMovePerson, useSetPersonSignIn } from './admin-person.ts'
 
-vi.mock('../../../lib/api-client.ts', () => ({ api: vi.fn(async () => ({})) }))
+vi.mock('../../../lib/api-client.ts', () => ({ apiSend: vi.fn(async () => {}) }))
 
 /** A cache holding one query of each kind a move can or cannot touch. */
 function cacheWithEveryKind() {
@@ -35,17 +35,17 @@ test('moving a person refreshes the persons, the admin overview and the records,
   const { wrapper, stale } = cacheWithEveryKind()
   const { result } = renderHook(() => useMovePerson('p1'), { wrapper })
   await result.current.mutateAsync('b')
-  expect(api).toHaveBeenCalledWith('/person/p1/location', { method: 'PUT', body: { locationId: 'b' } })
+  expect(apiSend).toHaveBeenCalledWith('/person/p1/location', { method: 'PUT', body: { locationId: 'b' } })
   expect(stale()).toEqual(['person', 'persons', 'overview', 'registrations', 'notes'])
 })
 
 test("turning a person's sign-in off refreshes the same data, also when the api refuses", async () => {
-  vi.mocked(api).mockRejectedValueOnce(Object.assign(new Error('refused'), { name: 'ApiError' }))
+  vi.mocked(apiSend).mockRejectedValueOnce(Object.assign(new Error('refused'), { name: 'ApiError' }))
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
   const { wrapper, stale } = cacheWithEveryKind()
   const { result } = renderHook(() => useSetPersonSignIn('p1'), { wrapper })
   await expect(result.current.mutateAsync(true)).rejects.toThrow('refused')
-  expect(api).toHaveBeenCalledWith('/person/p1/disabled', { method: 'PUT', body: { disabled: true } })
+  expect(apiSend).toHaveBeenCalledWith('/person/p1/disabled', { method: 'PUT', body: { disabled: true } })
   expect(stale()).toEqual(['person', 'persons', 'overview', 'registrations', 'notes'])
   expect(warn).toHaveBeenCalledWith("a person's sign-in could not be changed", 'ApiError')
   warn.mockRestore()
