@@ -8,7 +8,7 @@ NPM_DEPS := node_modules/.package-lock.json
 export PATH := $(CURDIR)/.tools/node/bin:$(PATH)
 export npm_config_nodedir := $(CURDIR)/.tools/node
 
-.PHONY: node-runtime help install start dev test test-unit test-integration test-parity parity test-e2e screenshots lint typecheck format seed migrate audit-verify bench clean up down logs test-containers check-docker pilot pilot-down pilot-admin pilot-logs pilot-audit-verify backup restore test-pilot
+.PHONY: node-runtime help install start dev test test-unit test-integration test-parity parity test-e2e screenshots lint typecheck format seed migrate audit-verify bench clean up down logs test-containers check-docker pilot pilot-down pilot-admin pilot-logs pilot-audit-verify backup restore test-pilot test-e2e-containers
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -78,41 +78,44 @@ clean: ## Remove build output, test results and local data (.data)
 	rm -rf .data web/dist
 
 up: $(NPM_DEPS) ## Compose (Docker, or podman here): build and start the whole system, print the URL when healthy
-	@node infra/docker/compose.mjs up
+	@node infra/docker/compose.ts up
 
 down: $(NPM_DEPS) ## Compose: stop (data volumes are kept; add ARGS=-v to remove them)
-	@node infra/docker/compose.mjs down $(ARGS)
+	@node infra/docker/compose.ts down $(ARGS)
 
 logs: $(NPM_DEPS) ## Compose: follow the logs
-	@node infra/docker/compose.mjs logs
+	@node infra/docker/compose.ts logs
 
 test-containers: $(NPM_DEPS) ## The Compose stack for real (podman here, installed when root): pilot checks + QA's smoke, then cleanup
 	@infra/stack/scripts/ensure-deps.sh browser
-	@node infra/docker/compose.mjs test $(ARGS)
+	@node infra/docker/test-containers.ts $(ARGS)
+
+test-e2e-containers: $(NPM_DEPS) ## QA's whole e2e suite in a container against the Compose stack (TARGET=pilot: the pilot); reports in test-results/e2e-containers; ARGS="--project=desktop" etc. go to Playwright
+	@node infra/docker/test-e2e-containers.ts $(if $(TARGET),--target=$(TARGET)) $(ARGS)
 
 check-docker: $(NPM_DEPS) ## Static checks of docker-compose.yml and the Dockerfiles (no engine needed)
-	@node infra/docker/check.mjs
+	@node infra/docker/check.ts
 
 pilot: $(NPM_DEPS) ## A pilot on one HTTPS address (docker-compose.pilot.yml, docs/pilot.md): build, start, wait until healthy, print it
-	@node infra/docker/pilot.mjs up
+	@node infra/docker/pilot.ts up
 
 pilot-down: $(NPM_DEPS) ## Stop the pilot (its data, certificate and backups stay)
-	@node infra/docker/pilot.mjs down
+	@node infra/docker/pilot.ts down
 
 pilot-admin: $(NPM_DEPS) ## A pilot administrator: EMAIL=name@kommune.dk [FIRST_NAME=… LAST_NAME=…]; the password is printed once
-	@node infra/docker/pilot.mjs admin "$(EMAIL)" "$(FIRST_NAME)" "$(LAST_NAME)"
+	@node infra/docker/pilot.ts admin "$(EMAIL)" "$(FIRST_NAME)" "$(LAST_NAME)"
 
 pilot-logs: $(NPM_DEPS) ## Follow the pilot's logs
-	@node infra/docker/pilot.mjs logs
+	@node infra/docker/pilot.ts logs
 
 pilot-audit-verify: $(NPM_DEPS) ## Check the pilot's access log (hash chain), inside the pilot
-	@node infra/docker/pilot.mjs audit-verify
+	@node infra/docker/pilot.ts audit-verify
 
 backup: $(NPM_DEPS) ## An online backup of the running pilot, into ./backups/ (and the pilot's backups volume)
-	@node infra/docker/pilot.mjs backup
+	@node infra/docker/pilot.ts backup
 
 restore: $(NPM_DEPS) ## Restore the pilot from FILE=backups/bosted-backup-….tar.gz (checked first; the backend is stopped meanwhile)
-	@node infra/docker/pilot.mjs restore "$(FILE)"
+	@node infra/docker/pilot.ts restore "$(FILE)"
 
 test-pilot: $(NPM_DEPS) ## The pilot for real (podman here): TLS origin, edge refusals, backup/restore, restart; prints timings
-	@node infra/docker/pilot.mjs test $(ARGS)
+	@node infra/docker/test-pilot.ts $(ARGS)

@@ -1,4 +1,4 @@
-import { defineConfig, devices } from '@playwright/test'
+import { defineConfig, devices, type ReporterDescription } from '@playwright/test'
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -12,8 +12,20 @@ const launchOptions = {
   ],
 }
 
+// Natively, where results go under .data; in a container (infra/docker/test-e2e-containers.ts)
+// E2E_RESULTS_DIR names a host folder, which gets the HTML report as well.
+const resultsDir = process.env.E2E_RESULTS_DIR
+const reporter: ReporterDescription[] = resultsDir
+  ? [
+      ['list'],
+      ['json', { outputFile: `${resultsDir}/results.json` }],
+      ['html', { outputFolder: `${resultsDir}/html`, open: 'never' }],
+    ]
+  : [['list'], ['json', { outputFile: '../.data/test-results/e2e.json' }]]
+
 // The stack is started once by global-setup.ts on free ports; it hands the app URL to the workers
-// through the environment, which is read here when each worker loads this config.
+// through the environment, which is read here when each worker loads this config. With E2E_TARGET
+// set, the target (the Compose stack, a pilot) and its URL come from the environment instead.
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/global-setup.ts',
@@ -22,8 +34,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: '../.data/test-results/e2e.json' }]],
-  outputDir: '../.data/test-results/e2e-artifacts',
+  reporter,
+  outputDir: resultsDir ? `${resultsDir}/artifacts` : '../.data/test-results/e2e-artifacts',
   use: {
     baseURL: process.env.E2E_BASE_URL,
     locale: 'da-DK',

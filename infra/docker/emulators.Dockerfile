@@ -41,7 +41,7 @@ RUN java -version \
  && node_modules/.bin/firebase setup:emulators:ui \
  && chmod -R a+rX "${FIREBASE_EMULATORS_PATH}" \
  && mkdir -p /data && chown node:node /data
-COPY infra/docker/healthcheck.mjs infra/docker/healthcheck.mjs
+COPY infra/docker/healthcheck.ts infra/docker/healthcheck.ts
 COPY infra/docker/emulators/ infra/docker/emulators/
 # The project's own security rules, the same files a real project deploys.
 COPY firestore.rules storage.rules ./
@@ -49,5 +49,5 @@ USER node
 EXPOSE 9099 8080 9199 4000 4400 4500 9150
 VOLUME ["/data"]
 HEALTHCHECK --interval=10s --timeout=5s --start-period=90s --retries=10 \
-  CMD ["node", "infra/docker/healthcheck.mjs", "http://127.0.0.1:9099/", "http://127.0.0.1:8080/", "http://127.0.0.1:9199/v0/"]
-ENTRYPOINT ["node", "infra/docker/emulators/start.mjs", "--mode", "official"]
+  CMD ["node", "infra/docker/healthcheck.ts", "http://127.0.0.1:9099/", "http://127.0.0.1:8080/", "http://127.0.0.1:9199/v0/"]
+ENTRYPOINT ["node", "infra/docker/emulators/start.ts", "--mode", "official"]

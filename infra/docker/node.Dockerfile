@@ -36,7 +36,7 @@ FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production NO_UPDATE_NOTIFIER=1
 WORKDIR /app
 COPY package.json tsconfig.base.json ./
-COPY infra/docker/healthcheck.mjs infra/docker/healthcheck.mjs
+COPY infra/docker/healthcheck.ts infra/docker/healthcheck.ts
 
 FROM runtime AS api
 COPY --from=api-deps /app /app
@@ -46,7 +46,7 @@ ENV API_HOST=0.0.0.0 API_PORT=3001
 USER node
 EXPOSE 3001
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=5 \
-  CMD ["node", "infra/docker/healthcheck.mjs", "http://127.0.0.1:3001/api/health"]
+  CMD ["node", "infra/docker/healthcheck.ts", "http://127.0.0.1:3001/api/health"]
 CMD ["node", "--import", "tsx", "api/src/index.ts"]
 
 FROM runtime AS seed
@@ -69,8 +69,8 @@ USER node
 EXPOSE 9099 8080 9199
 VOLUME ["/data"]
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=10 \
-  CMD ["node", "infra/docker/healthcheck.mjs", "http://127.0.0.1:9099/", "http://127.0.0.1:8080/health", "http://127.0.0.1:9199/health"]
-ENTRYPOINT ["node", "infra/docker/emulators/start.mjs", "--mode", "lite"]
+  CMD ["node", "infra/docker/healthcheck.ts", "http://127.0.0.1:9099/", "http://127.0.0.1:8080/health", "http://127.0.0.1:9199/health"]
+ENTRYPOINT ["node", "infra/docker/emulators/start.ts", "--mode", "lite"]
 
 # The pilot's tools (docker-compose.pilot.yml): the TLS certificate, pending migrations, backups and
 # restores (better-sqlite3, from emulator-lite's dependencies) and the first admin (firebase-admin,
@@ -86,4 +86,4 @@ VOLUME ["/backups"]
 # The services set their own healthchecks (ops); emulator-lite's would probe ports nobody listens on.
 HEALTHCHECK NONE
 ENTRYPOINT []
-CMD ["node", "infra/docker/pilot/ops.mjs", "daemon"]
+CMD ["node", "infra/docker/pilot/ops.ts", "daemon"]

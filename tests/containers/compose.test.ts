@@ -11,7 +11,7 @@ const engine = inject('dockerEngine')
 /** The files `make up` would use: COMPOSE_FILE when set (e.g. with the lite override), else the base file. */
 const composeFiles = (process.env.COMPOSE_FILE ?? 'docker-compose.yml').split(':').filter(Boolean)
 /**
- * Set by `make test-containers` on podman (infra/docker/test-containers.mjs), which has built and
+ * Set by `make test-containers` on podman (infra/docker/test-containers.ts), which has built and
  * started the stack itself under this project name and these ports: the suite attaches to it
  * (testcontainers through podman's Docker API socket, docker-compose 1.29) and leaves it running.
  */

@@ -8,10 +8,10 @@ import {
   mergeCompose,
   parseComposeYaml,
   schemaErrors,
-} from '../../infra/docker/check/compose.mjs'
-import { lintDockerfile } from '../../infra/docker/check/dockerfile.mjs'
-import { dockerignoreMatcher } from '../../infra/docker/check/dockerignore.mjs'
-import { nodeImageProblems } from '../../infra/docker/check/node-version.mjs'
+} from '../../infra/docker/check/compose.ts'
+import { lintDockerfile } from '../../infra/docker/check/dockerfile.ts'
+import { dockerignoreMatcher } from '../../infra/docker/check/dockerignore.ts'
+import { nodeImageProblems } from '../../infra/docker/check/node-version.ts'
 
 // `make check-docker` and the rules behind it. Each rule is shown to fail on a file that breaks it,
 // so a check that silently stopped checking would fail here.
@@ -31,7 +31,7 @@ CMD ["node", "index.mjs"]
 `
 
 test('make check-docker passes on the repository, every check run', () => {
-  const run = spawnSync(process.execPath, [`${REPO_ROOT}/infra/docker/check.mjs`], { encoding: 'utf8' })
+  const run = spawnSync(process.execPath, [`${REPO_ROOT}/infra/docker/check.ts`], { encoding: 'utf8' })
   expect(run.stdout).toMatch(/check-docker: \d+ passed, 0 failed, 0 not run/)
   expect(run.stdout).toContain('ok      web image: nginx -t on its configuration')
   expect(run.status).toBe(0)

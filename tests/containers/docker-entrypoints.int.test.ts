@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { Ajv } from 'ajv'
 import { afterAll, afterEach, expect, test } from 'vitest'
-import { firebaseArgs, firebaseConfig, readOptions } from '../../infra/docker/emulators/start.mjs'
+import { firebaseArgs, firebaseConfig, readOptions } from '../../infra/docker/emulators/start.ts'
 
 // The containers' entrypoints run here as host processes: the web image's (rendering infra/nginx and
 // /config.json, then serving through Debian's nginx) and the emulators image's in its lite mode
@@ -240,10 +240,10 @@ test('the lite emulators keep users and documents in the named volume, even acro
     `http://127.0.0.1:${ports.EMULATOR_ADMIN_PORT}/health`,
   ]
   const healthy = () =>
-    spawnSync(process.execPath, [join(REPO_ROOT, 'infra/docker/healthcheck.mjs'), ...healthUrls]).status === 0
+    spawnSync(process.execPath, [join(REPO_ROOT, 'infra/docker/healthcheck.ts'), ...healthUrls]).status === 0
   const start = async () => {
     // Its own process group, as a container is: kill -9 below takes the whole tree down at once.
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'infra/docker/emulators/start.mjs'), '--mode', 'lite'], {
+    const child = spawn(process.execPath, [join(REPO_ROOT, 'infra/docker/emulators/start.ts'), '--mode', 'lite'], {
       env,
       stdio: 'ignore',
       detached: true,
@@ -309,7 +309,7 @@ test('the healthcheck fails on a 5xx answer and on a closed port, and passes on 
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`
   const check = (...urls: string[]) =>
     new Promise<number | null>((resolve) => {
-      const child = spawn(process.execPath, [join(REPO_ROOT, 'infra/docker/healthcheck.mjs'), ...urls], {
+      const child = spawn(process.execPath, [join(REPO_ROOT, 'infra/docker/healthcheck.ts'), ...urls], {
         stdio: 'ignore',
       })
       child.once('exit', (code) => resolve(code))

@@ -1,11 +1,17 @@
-import { startTestStack } from '@bosted/stack/testing'
+import { externalTarget, useExternalTarget } from './target.ts'
 
 /**
- * Builds the web app and starts the whole native stack (Auth emulator, emulator-lite, api, seed,
- * nginx or the Node fallback) on free ports for the end-to-end suite; stops it afterwards.
+ * Natively: builds the web app and starts the whole native stack (Auth emulator, emulator-lite, api,
+ * seed, nginx or the Node fallback) on free ports for the end-to-end suite; stops it afterwards.
+ * With E2E_TARGET set (the Compose stack or a pilot, tests/e2e/target.ts): starts nothing; the base
+ * URL and the backend's listeners come from the environment.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  const target = externalTarget()
+  if (target) return useExternalTarget(target)
   const started = Date.now()
+  // Loaded only here: a runner in a container has no native stack (and no native addons).
+  const { startTestStack } = await import('@bosted/stack/testing')
   const stack = await startTestStack({ serveWeb: true, seed: true, build: process.env.E2E_SKIP_BUILD !== '1' })
   if (stack.urls.app === null) throw new Error('the web app is missing: web/index.html does not exist')
   process.env.E2E_BASE_URL = stack.urls.app

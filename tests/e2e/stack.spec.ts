@@ -1,15 +1,18 @@
 import { existsSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 
+/** The host /config.json names for the emulators: the native stack's, or the target's (E2E_PUBLIC_HOST). */
+const publicHost = (process.env.E2E_PUBLIC_HOST ?? '127.0.0.1').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 test('the app serves its runtime configuration pointing at the emulators', async ({ request }) => {
   const response = await request.get('/config.json')
   expect(response.status()).toBe(200)
   expect(response.headers()['cache-control']).toContain('no-cache')
   const config = await response.json()
   expect(config.firebase.projectId).toBe('demo-bosted')
-  expect(config.emulators.auth).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-  expect(config.emulators.firestore).toMatch(/^127\.0\.0\.1:\d+$/)
-  expect(config.emulators.storage).toMatch(/^127\.0\.0\.1:\d+$/)
+  expect(config.emulators.auth).toMatch(new RegExp(`^http://${publicHost}:\\d+$`))
+  expect(config.emulators.firestore).toMatch(new RegExp(`^${publicHost}:\\d+$`))
+  expect(config.emulators.storage).toMatch(new RegExp(`^${publicHost}:\\d+$`))
 })
 
 test('every response carries the security headers: the page, /config.json, a hashed asset and the api', async ({
@@ -23,7 +26,7 @@ test('every response carries the security headers: the page, /config.json, a has
     expect(headers['x-content-type-options'], path).toBe('nosniff')
     expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin')
     expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'")
-    expect(headers['content-security-policy'], path).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:\d+/)
+    expect(headers['content-security-policy'], path).toMatch(new RegExp(`connect-src 'self' http://${publicHost}:\\d+`))
   }
 })
 
@@ -54,14 +57,17 @@ test('the built app renders in the browser with its runtime configuration', asyn
   expect(errors).toEqual([])
 })
 
-/** Which server the e2e stack chose (global-setup.ts): nginx when installed, unless WEB_SERVER=node. */
+/**
+ * Which server the e2e stack chose (global-setup.ts): nginx when installed, unless WEB_SERVER=node.
+ * The Compose stack's and a pilot's web image is nginx (E2E_TARGET, tests/e2e/target.ts).
+ */
 const servedByNginx = () => process.env.E2E_WEB_SERVER === 'nginx'
+const expectedServer = () =>
+  process.env.E2E_TARGET || (existsSync('/usr/sbin/nginx') && process.env.WEB_SERVER !== 'node') ? 'nginx' : 'node'
 
 test('the app is served by nginx when it is installed, else by the Node fallback', async ({ request }) => {
   const response = await request.get('/', { headers: { 'accept-encoding': 'gzip' } })
-  expect(process.env.E2E_WEB_SERVER).toBe(
-    existsSync('/usr/sbin/nginx') && process.env.WEB_SERVER !== 'node' ? 'nginx' : 'node',
-  )
+  expect(process.env.E2E_WEB_SERVER).toBe(expectedServer())
   if (servedByNginx()) {
     expect(response.headers().server).toBe('nginx')
   } else {

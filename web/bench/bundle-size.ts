@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { budgets, LOGIN_BUDGET_KB } from './bundle-budgets.ts'
+import { budgets, LOGIN_BUDGET_KB, LOGIN_KEYS } from './bundle-budgets.ts'
 
 type Chunk = {
   file: string
@@ -74,11 +74,12 @@ const keyOf = (predicate: (key: string) => boolean) => {
 const FIRESTORE = keyOf((key) => key.includes('firebase/firestore/lite'))
 const STORAGE = Object.keys(manifest).find((key) => key.includes('firebase/storage'))
 
-const login = closure([ENTRY, 'src/app/routes/login.tsx'])
+const login = closure(LOGIN_KEYS)
 // After sign-in, /daily runs the shell, the page, and what the shell imports on demand at start:
 // the user and location loaders with Firestore Lite (Storage only for logos stored as paths).
 const daily = closure([
   ENTRY,
+  'src/app/app.tsx',
   'src/app/routes/app-shell.tsx',
   'src/app/routes/daily.tsx',
   'src/features/session/api/load-session-user.ts',
@@ -102,7 +103,7 @@ console.log(
 )
 const checked = budgets(DIST)
 console.log(
-  `budget /login ≤ ${LOGIN_BUDGET_KB} KB gzip JS before the form works (issue 34 asks 100): ` +
+  `budget /login ≤ ${LOGIN_BUDGET_KB} KB gzip JS before the form works (issue 34): ` +
     `${loginTotal.js <= LOGIN_BUDGET_KB * 1024 ? 'met' : 'MISSED'}; ` +
     `Firestore or Storage code on /login: ${loginHasCloudCode ? 'YES (target missed)' : 'none'}; ` +
     `SDK/toaster/chart code before the form works: ${checked.loginCarries.join(', ') || 'none'}`,

@@ -7,6 +7,10 @@
 // TABLET_BENCH_RUNS=N sets the runs per step (default 5; 2 is a quick look), TABLET_BENCH_LARGE=0
 // leaves out the 60 persons × 90 days location (bench-location.ts), TABLET_BENCH_STEPS=<regex> measures
 // only the steps whose names match (e.g. `statistics`).
+import { readFileSync, writeFileSync } from 'node:fs'
+import { availableParallelism, loadavg } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { startTestStack } from '@bosted/stack/testing'
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test'
 import { BENCH_ACCOUNT, percentile, writeBenchLocation } from './bench-location.ts'
@@ -42,12 +46,13 @@ const READY = {
   me: { path: '/me', selector: '.me__greeting' },
 } satisfies Record<string, Condition>
 
-type Sample = { ms: number; bytes: number }
-type Row = { step: string; samples: Sample[]; note?: string }
+type Sample = { ms: number; bytes: number; requests: number }
+type Row = { step: string; samples: Sample[] }
 
 /** Network accounting through the protocol: bytes on the wire and the time of the last response. */
 class Wire {
   bytes = 0
+  requests = 0
   private inflight = new Map<string, string>()
   private lastActivity = Date.now()
   static async attach(page: Page): Promise<{ wire: Wire; cdp: CDPSession }> {
@@ -56,6 +61,15 @@ class Wire {
     await cdp.send('Network.enable')
     await cdp.send('Network.emulateNetworkConditions', NETWORK)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+    // Requests that went to the network (an answer from the HTTP cache is not counted).
+    const cached = new Set<string>()
+    cdp.on('Network.requestServedFromCache', (event) => {
+      cached.add(event.requestId)
+    })
+    cdp.on('Network.responseReceived', (event) => {
+      const { fromDiskCache, fromPrefetchCache } = event.response
+      if (!cached.has(event.requestId) && !fromDiskCache && !fromPrefetchCache) wire.requests += 1
+    })
     cdp.on('Network.requestWillBeSent', (event) => {
       wire.inflight.set(event.requestId, event.request.url)
       wire.lastActivity = Date.now()
@@ -75,6 +89,11 @@ class Wire {
    * Resolves when no request has been in flight for IDLE_MS (or after IDLE_GIVE_UP_MS, naming what
    * is still open); returns the last network activity's Date.now().
    */
+  /** Starts counting afresh (a second visit in the same context). */
+  reset(): void {
+    this.bytes = 0
+    this.requests = 0
+  }
   async idle(): Promise<number> {
     const started = Date.now()
     for (;;) {
@@ -151,23 +170,33 @@ async function signedInState(browser: Browser, baseURL: string, email: string, p
   return state
 }
 
-/** A cold full load of `path`: time until the page is usable (and, with `untilIdle`, the network idle). */
+/**
+ * A cold full load of `path`: time until the page is usable (and, with `untilIdle`, the network
+ * idle); then a second visit in the same context ("the app's code already cached": the HTTP cache
+ * keeps the code, the page's data is read again — nothing of it is kept across a page load).
+ */
 async function coldLoad(
   browser: Browser,
   baseURL: string,
   path: string,
   condition: Condition,
   options: { state?: StorageState; viewport?: typeof TABLET; untilIdle?: boolean } = {},
-): Promise<Sample> {
+): Promise<{ cold: Sample; cached: Sample }> {
   const { context, page, wire } = await newPage(browser, baseURL, options.viewport, options.state)
-  try {
+  const visit = async (): Promise<Sample> => {
+    wire.reset()
     const started = Date.now()
     await page.goto(path, { waitUntil: 'commit' })
     let ms = await readyAt(page, condition)
     const idle = await wire.idle()
     // The page's clock starts at navigation; the bench's own at the goto call, a few ms earlier.
     if (options.untilIdle) ms = Math.max(ms, idle - started)
-    return { ms, bytes: wire.bytes }
+    return { ms, bytes: wire.bytes, requests: wire.requests }
+  }
+  try {
+    const cold = await visit()
+    await page.goto('about:blank')
+    return { cold, cached: await visit() }
   } finally {
     await context.close()
   }
@@ -186,8 +215,9 @@ async function signInRun(
   try {
     await page.goto('/login', { waitUntil: 'commit' })
     const formWorks = await readyAt(page, READY.login)
+    // What the form needed (bytes until it works), then what is fetched ahead once it shows.
+    const login = { ms: formWorks, bytes: wire.bytes, requests: wire.requests }
     await wire.idle()
-    const login = { ms: formWorks, bytes: wire.bytes }
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Adgangskode').fill(password)
     await page.evaluate(() => {
@@ -199,13 +229,13 @@ async function signInRun(
         { capture: true, once: true },
       )
     })
-    wire.bytes = 0
+    wire.reset()
     await page.getByRole('button', { name: 'Log ind' }).click()
     const usable = await readyAt(page, landing)
     const submitted = await page.evaluate(() => (window as unknown as { __submitted: number }).__submitted)
-    const bytes = wire.bytes
+    const signIn = { ms: usable - submitted, bytes: wire.bytes, requests: wire.requests }
     await wire.idle()
-    return { login, signIn: { ms: usable - submitted, bytes } }
+    return { login, signIn }
   } finally {
     await context.close()
   }
@@ -217,7 +247,13 @@ const fmtKb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en'
 function summary(row: Row) {
   const times = row.samples.map((sample) => sample.ms)
   const bytes = row.samples.map((sample) => sample.bytes)
-  return { p50: percentile(times, 50), p90: percentile(times, 90), bytes: percentile(bytes, 50) }
+  const requests = row.samples.map((sample) => sample.requests)
+  return {
+    p50: percentile(times, 50),
+    p90: percentile(times, 90),
+    bytes: percentile(bytes, 50),
+    requests: percentile(requests, 50),
+  }
 }
 
 const rows: Row[] = []
@@ -233,19 +269,61 @@ async function attempt<T>(run: () => Promise<T>): Promise<T | null> {
     return null
   }
 }
-async function measure(step: string, run: () => Promise<Sample>, note?: string) {
+function print(row: Row) {
+  const { p50, p90, bytes, requests } = summary(row)
+  console.log(
+    `  ${row.step.padEnd(62)} p50 ${fmtMs(p50).padStart(8)}  p90 ${fmtMs(p90).padStart(8)}  ${fmtKb(bytes).padStart(9)}  ${String(requests).padStart(3)} req`,
+  )
+}
+/** RUNS runs of a page load, each giving its cold and its code-cached figures (two rows). */
+async function measure(step: string, run: () => Promise<{ cold: Sample; cached: Sample }>) {
   if (!STEPS.test(step)) return
-  const samples: Sample[] = []
+  const cold: Sample[] = []
+  const cached: Sample[] = []
   for (let index = 0; index < RUNS; index += 1) {
     const sample = await attempt(run)
-    if (sample !== null) samples.push(sample)
+    if (sample === null) continue
+    cold.push(sample.cold)
+    cached.push(sample.cached)
   }
-  const row = { step, samples, ...(note ? { note } : {}) }
-  rows.push(row)
-  const { p50, p90, bytes } = summary(row)
-  console.log(
-    `  ${step.padEnd(58)} p50 ${fmtMs(p50).padStart(8)}  p90 ${fmtMs(p90).padStart(8)}  ${fmtKb(bytes).padStart(9)}`,
-  )
+  for (const row of [
+    { step: `${step} cold`, samples: cold },
+    { step: `${step}, code cached`, samples: cached },
+  ]) {
+    rows.push(row)
+    print(row)
+  }
+}
+
+/**
+ * Writes the figures into web/BENCHMARKS.md between its tablet-bench markers, with the date, the
+ * runs and the machine's load (the times are only comparable at a similar load).
+ */
+function writeFigures(server: string) {
+  const file = join(dirname(fileURLToPath(import.meta.url)), '..', 'BENCHMARKS.md')
+  const [start, end] = ['<!-- tablet-bench:start -->', '<!-- tablet-bench:end -->']
+  const text = readFileSync(file, 'utf8')
+  const from = text.indexOf(start)
+  const to = text.indexOf(end)
+  if (from < 0 || to < from) return console.log(`(web/BENCHMARKS.md has no ${start} … ${end}: figures not written)`)
+  const lines = [
+    start,
+    `Written by tablet-bench.ts on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${RUNS} runs per step, ` +
+      `${server}, load average ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(
+          ' / ',
+        )} on ${availableParallelism()} cores${failedRuns > 0 ? `; ${failedRuns} failed run(s) left out` : ''}.`,
+    '',
+    '| step | p50 | p90 | transferred (median) | requests to the network (median) |',
+    '|---|---|---|---|---|',
+    ...rows.map((row) => {
+      const { p50, p90, bytes, requests } = summary(row)
+      return `| ${row.step} | ${fmtMs(p50)} | ${fmtMs(p90)} | ${fmtKb(bytes)} | ${requests} |`
+    }),
+  ]
+  writeFileSync(file, `${text.slice(0, from)}${lines.join('\n')}\n${text.slice(to)}`)
+  console.log('figures written to web/BENCHMARKS.md')
 }
 
 console.log('starting a throwaway stack (build, demo seed) …')
@@ -278,24 +356,23 @@ try {
     ['sign-in → landing page (/daily) usable', 'signIn'],
   ] as const) {
     if (!STEPS.test(step)) continue
-    rows.push({ step, samples: signIns.map((run) => run[key]) })
-    const { p50, p90, bytes } = summary(rows.at(-1) as Row)
-    console.log(
-      `  ${step.padEnd(58)} p50 ${fmtMs(p50).padStart(8)}  p90 ${fmtMs(p90).padStart(8)}  ${fmtKb(bytes).padStart(9)}`,
-    )
+    const row = { step, samples: signIns.map((run) => run[key]) }
+    rows.push(row)
+    print(row)
   }
   const demo = { state: employee }
-  await measure('/daily cold', () => coldLoad(b, baseURL, '/daily', READY.daily, demo))
-  await measure('/notes cold', () => coldLoad(b, baseURL, '/notes', READY.notes, demo))
+  await measure('/login', () => coldLoad(b, baseURL, '/login', READY.login))
+  await measure('/daily', () => coldLoad(b, baseURL, '/daily', READY.daily, demo))
+  await measure('/notes', () => coldLoad(b, baseURL, '/notes', READY.notes, demo))
   for (const days of [30, 90])
     await measure(`/statistics ${days} days, charts drawn + network idle`, () =>
       coldLoad(b, baseURL, `/statistics?period=${days}`, READY.statistics, { ...demo, untilIdle: true }),
     )
-  await measure('/admin cold (admin)', () => coldLoad(b, baseURL, '/admin', READY.admin, { state: admin }))
-  await measure("a person's page /person/{id}/daily cold", () =>
+  await measure('/admin (admin)', () => coldLoad(b, baseURL, '/admin', READY.admin, { state: admin }))
+  await measure("a person's page /person/{id}/daily", () =>
     coldLoad(b, baseURL, '/person/demo-borger01/daily', READY.person, demo),
   )
-  await measure('phone 390×844: Min dag (/me) cold, as the borger', () =>
+  await measure('phone 390×844: Min dag (/me) as the borger', () =>
     coldLoad(b, baseURL, '/me', READY.me, { state: borger, viewport: PHONE }),
   )
 
@@ -304,20 +381,21 @@ try {
     const large = {
       state: await signedInState(b, baseURL, BENCH_ACCOUNT.email, BENCH_ACCOUNT.password, /\/daily$/),
     }
-    await measure('60 persons: /daily cold', () => coldLoad(b, baseURL, '/daily', READY.daily, large))
-    await measure('60 persons: /notes cold', () => coldLoad(b, baseURL, '/notes', READY.notes, large))
+    await measure('60 persons: /daily', () => coldLoad(b, baseURL, '/daily', READY.daily, large))
+    await measure('60 persons: /notes', () => coldLoad(b, baseURL, '/notes', READY.notes, large))
     for (const days of [30, 90])
       await measure(`60 persons: /statistics ${days} days, charts + idle`, () =>
         coldLoad(b, baseURL, `/statistics?period=${days}`, READY.statistics, { ...large, untilIdle: true }),
       )
   }
 
-  console.log('\n| step | p50 | p90 | transferred (median) |\n|---|---|---|---|')
+  console.log('\n| step | p50 | p90 | transferred (median) | requests |\n|---|---|---|---|---|')
   for (const row of rows) {
-    const { p50, p90, bytes } = summary(row)
-    console.log(`| ${row.step} | ${fmtMs(p50)} | ${fmtMs(p90)} | ${fmtKb(bytes)} |`)
+    const { p50, p90, bytes, requests } = summary(row)
+    console.log(`| ${row.step} | ${fmtMs(p50)} | ${fmtMs(p90)} | ${fmtKb(bytes)} | ${requests} |`)
   }
   if (failedRuns > 0) console.log(`\n${failedRuns} run(s) failed and are left out (see above)`)
+  if (process.env.TABLET_BENCH_WRITE !== '0') writeFigures(String(stack.webServerKind))
 } finally {
   await browser?.close()
   await stack.stop()

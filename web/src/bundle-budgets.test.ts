@@ -37,7 +37,7 @@ test(`/login loads at most ${LOGIN_BUDGET_KB} KB gzip JavaScript before its form
   expect(measured.loginKb).toBeLessThanOrEqual(LOGIN_BUDGET_KB)
 })
 
-test('/login carries no Firebase SDK, toaster or chart code before its form works (they load after it)', () => {
+test('/login carries no router, Firebase SDK, toaster or chart code before its form works (they load after it)', () => {
   expect(measured.loginCarries).toEqual([])
 })
 

@@ -1,29 +1,101 @@
 import './styles.css'
-import { StrictMode } from 'react'
+import { Component, type ReactNode, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router-dom'
-import { createAppRouter } from './app/router.tsx'
-import { stopSessionOnLeave } from './app/session.ts'
+import { preloadSessionStart } from './app/prefetch.ts'
 import { browserReloadDeps, reloadOnceAfterChunkError } from './lib/chunk-reload.ts'
 import { loadRuntimeConfig } from './lib/config.ts'
+import { readCookie, USER_ID_COOKIE } from './lib/cookies.ts'
+import { paths } from './lib/paths.ts'
 
 // A chunk that fails to preload (an old build's file after a deploy): reload once, within the guard.
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadOnceAfterChunkError(browserReloadDeps())) event.preventDefault()
 })
-stopSessionOnLeave()
 
-const root = document.getElementById('root')
-if (root === null) throw new Error('index.html has no #root element')
+const container = document.getElementById('root')
+if (container === null) throw new Error('index.html has no #root element')
+const root = createRoot(container)
 
-// Zod speaks Danish everywhere (issue 32) before any form can validate; loaded beside the
-// configuration so the first chunk carries no zod.
-const danishErrors = import('@bosted/domain/zod-da').then(({ installDanishZodErrors }) => installDanishZodErrors())
+/** The app with its router (every route, the session guard): app/app.tsx. */
+const loadApp = () => import('./app/app.tsx')
+let danish: Promise<void> | null = null
+/**
+ * Zod speaks Danish everywhere (issue 32) before any form of the app can validate; loaded beside
+ * the configuration so the first chunk carries no zod (the sign-in form validates without it).
+ */
+const danishErrors = () => {
+  danish ??= import('@bosted/domain/zod-da').then(({ installDanishZodErrors }) => installDanishZodErrors())
+  return danish
+}
 
-void Promise.all([loadRuntimeConfig(), danishErrors]).then(() => {
-  createRoot(root).render(
+/**
+ * A first visit to /login (no session cookie) shows the sign-in form alone: React and the form, no
+ * router, no route table, no Firebase (issue 34: ≤ 100 KB gzip JS before the form works). The app
+ * loads while the form is filled in and takes over, at the landing page, once the sign-in succeeds.
+ * With a session cookie, /login goes through the app (whose /login route sends a signed-in user on).
+ */
+const signInFirst = location.pathname === paths.login && readCookie(USER_ID_COOKIE) === null
+const loginPage = signInFirst ? import('./app/login-page.tsx') : null
+// Everywhere else the app's code is fetched at once, beside the configuration, and with a session
+// the code its guard runs first (reading the user and their locations).
+if (!signInFirst) {
+  danishErrors().catch(() => {})
+  loadApp().catch(() => {})
+  if (readCookie(USER_ID_COOKIE) !== null) preloadSessionStart()
+}
+const config = loadRuntimeConfig()
+
+async function startApp(): Promise<void> {
+  const [{ App }] = await Promise.all([loadApp(), danishErrors(), config])
+  root.render(
     <StrictMode>
-      <RouterProvider router={createAppRouter()} />
+      <App />
     </StrictMode>,
   )
-})
+}
+
+/** Should the sign-in form alone fail to render, the app shows /login (and its error page) instead. */
+class OrTheApp extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override componentDidCatch() {
+    void startApp()
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children
+  }
+}
+
+async function startSignIn(page: NonNullable<typeof loginPage>): Promise<void> {
+  const { LoginPage } = await page
+  const preloadApp = () => {
+    loadApp().catch(() => {})
+    danishErrors().catch(() => {})
+  }
+  const preloadLanding = () =>
+    void loadApp().then(
+      (app) => app.preloadLanding(),
+      () => {},
+    )
+  const onSignedIn = async (userId: string) => {
+    const [app] = await Promise.all([loadApp(), danishErrors()])
+    app.completeSignIn(userId)
+    history.replaceState(history.state, '', paths.daily)
+    root.render(
+      <StrictMode>
+        <app.App />
+      </StrictMode>,
+    )
+  }
+  root.render(
+    <StrictMode>
+      <OrTheApp>
+        <LoginPage preload={preloadApp} onSubmitted={preloadLanding} onSignedIn={onSignedIn} />
+      </OrTheApp>
+    </StrictMode>,
+  )
+}
+
+void config.then(() => (loginPage === null ? startApp() : startSignIn(loginPage).catch(startApp)))

@@ -17,9 +17,12 @@ import type { AuthSigning } from './auth/operations.ts'
 import { authRootRoutes, authRoutes } from './auth/routes.ts'
 import { SignInThrottle, type SignInThrottleOptions } from './auth/sign-in-throttle.ts'
 import { type SmtpConfig, sendMail } from './auth/smtp.ts'
+import { createGrpcServer } from './firestore/grpc/server.ts'
 import type { QueryOptions } from './firestore/query.ts'
-import { firestoreRootRoutes, firestoreRoutes } from './firestore/routes.ts'
+import { firestoreRootRoutes, firestoreRoutesFor } from './firestore/routes.ts'
+import { createFirestoreService } from './firestore/service.ts'
 import { createCoreApp, type Listener, type Route, type VerifyIdToken } from './http/core.ts'
+import { acceptH2c } from './http/h2c.ts'
 import { nodeListener } from './http/listener.ts'
 import { loadAdminSecret, newAdminSecret } from './security/admin-secret.ts'
 import { loadRulesFile, Rulesets } from './security/rulesets.ts'
@@ -268,10 +271,8 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
           : { status: 'ok', service: 'emulator-lite', disk: disk.status() },
       ),
   })
-  const firestore = [
-    ...firestoreRoutes(store, rulesets, recorder, options.testOnlyQueryOptions),
-    ...accessLogRoutes(accessLog, recorder.classifier),
-  ]
+  const firestoreService = createFirestoreService(store, rulesets, recorder, options.testOnlyQueryOptions)
+  const firestore = [...firestoreRoutesFor(firestoreService), ...accessLogRoutes(accessLog, recorder.classifier)]
   const uploads = new UploadSessions({
     ...options.storageUploads,
     spoolDir: options.inMemory ? undefined : resolve(dataDir, 'upload-spool'),
@@ -322,6 +323,13 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
   const authServer = serverFor('auth')
   const adminServer = serverFor('admin')
   const servers = [firestoreServer, storageServer, authServer, adminServer]
+  // Firestore's gRPC API beside REST on the Firestore and admin ports (h2c; ADR 0029).
+  const closeGrpc = (['firestore', 'admin'] as const).map((listener) =>
+    acceptH2c(
+      listener === 'firestore' ? firestoreServer : adminServer,
+      createGrpcServer(listener, firestoreService, deps),
+    ),
+  )
   const listen = (server: Server, port: number, on = host) =>
     new Promise<number>((resolve, reject) => {
       server.once('error', reject)
@@ -362,6 +370,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
       keyRoute,
       diskStatus: () => disk.status(),
       async close() {
+        for (const closeSessions of closeGrpc) closeSessions()
         await Promise.all(
           servers.map(
             (server) =>

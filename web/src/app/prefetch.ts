@@ -1,3 +1,5 @@
+import { paths } from '../lib/paths.ts'
+
 let prefetcher: (path: string) => void = () => {}
 const done = new Set<string>()
 
@@ -11,4 +13,27 @@ export function prefetch(path: string): void {
   if (done.has(path)) return
   done.add(path)
   prefetcher(path)
+}
+
+/**
+ * The landing page's code, fetched while the sign-in request runs so that none of it waits for the
+ * answer: the signed-in shell and /daily, the user and location loaders, Firestore Lite, the toaster.
+ * (A person's account lands on "Min dag" instead; the shell and Firestore are the same.) The route
+ * code comes through the router's prefetcher, registered once the router's module has loaded.
+ */
+export function preloadLanding(): void {
+  prefetch(paths.daily)
+  preloadSessionStart()
+  import('../lib/firestore.ts').then((module) => module.firestoreLite()).catch(() => {})
+  import('../components/ui/toaster.tsx').catch(() => {})
+}
+
+/**
+ * What the session guard runs first on a signed-in visit — the user's loader (Firebase Auth, the
+ * claims, Firestore Lite) and the location loader — fetched at the app's start beside its own code
+ * and the configuration, not after them (main.tsx).
+ */
+export function preloadSessionStart(): void {
+  import('../features/session/api/load-session-user.ts').catch(() => {})
+  import('../features/locations/api/get-locations.ts').catch(() => {})
 }

@@ -7,9 +7,6 @@ const NO_TOASTS = new Set<string>([paths.login, paths.resetPassword])
 
 const Toaster = lazy(async () => ({ default: (await import('../components/ui/toaster.tsx')).Toaster }))
 
-/** Fetches the toaster's code ahead of its first use (sign-in starts it while the request runs). */
-export const preloadToaster = () => import('../components/ui/toaster.tsx')
-
 export function RootLayout() {
   const { pathname } = useLocation()
   // Once shown, the toaster stays (a toast may outlive the page that raised it).

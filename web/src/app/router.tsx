@@ -203,9 +203,11 @@ export function prefetchRoute(path: string): void {
   }
 }
 
+// Links (and the sign-in page, while its request runs) fetch route code ahead through this.
+setPrefetcher(prefetchRoute)
+
 export function createAppRouter() {
   const router = createBrowserRouter(routes)
-  setPrefetcher(prefetchRoute)
   setLoginNavigator(() => {
     const { initialized, navigation, location } = router.state
     // A navigation in flight runs the guard itself, which redirects.

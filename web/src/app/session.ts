@@ -154,6 +154,16 @@ export function stopSessionOnLeave(target: Window = window): void {
   })
 }
 
+/**
+ * A sign-in has succeeded (the session cookie is set): a different user replaces whatever user this
+ * browser remembered, the session counts as just checked, and the user's data starts loading.
+ */
+export function completeSignIn(userId: string): void {
+  if (session.user !== null && session.user.id !== userId) endSession()
+  markSessionFresh()
+  primeSignedInUser(userId)
+}
+
 /** Signs the user out locally: stops the check, clears the user and the active location. */
 export function endSession(): void {
   primed = null

@@ -50,7 +50,11 @@ export function firestoreRoutes(
   recorder: AccessRecorder | null = null,
   queryOptions: QueryOptions = {},
 ): Route[] {
-  const fs = createFirestoreService(store, rulesets, recorder, queryOptions)
+  return firestoreRoutesFor(createFirestoreService(store, rulesets, recorder, queryOptions))
+}
+
+/** The same routes over a service the caller keeps (the gRPC transport shares it: one set of transactions). */
+export function firestoreRoutesFor(fs: FirestoreService): Route[] {
   const base = { service: 'firestore' as const, project: projectOfRequest }
   // One Hono route for every RPC (matching is per route and runs on every request); the RPC
   // table above picks the file.

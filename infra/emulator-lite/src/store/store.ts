@@ -234,6 +234,29 @@ export class Store {
     this.undo?.push(() => (previous ? mirror.set(previous) : mirror.delete(path)))
   }
 
+  /**
+   * Told after documents of a database may have changed (once per turn of the event loop, also for
+   * writes a transaction then undid): Firestore's Listen streams re-evaluate their targets.
+   */
+  readonly documentWatchers = new Set<(project: string, database: string) => void>()
+  private changedDatabases: Set<string> | null = null
+
+  private changed(project: string, database: string): void {
+    if (this.documentWatchers.size === 0) return
+    if (this.changedDatabases === null) {
+      this.changedDatabases = new Set()
+      setImmediate(() => {
+        const databases = this.changedDatabases ?? new Set<string>()
+        this.changedDatabases = null
+        for (const key of databases) {
+          const [changedProject, changedDatabase] = key.split('\u0000') as [string, string]
+          for (const watcher of this.documentWatchers) watcher(changedProject, changedDatabase)
+        }
+      })
+    }
+    this.changedDatabases.add(`${project}\u0000${database}`)
+  }
+
   /** The stored document; callers must not mutate it (it is the mirror's copy). */
   getDocument(project: string, database: string, path: string): StoredDocument | null {
     return this.mirror(project, database).byPath.get(path)?.doc ?? null
@@ -264,6 +287,7 @@ export class Store {
     )
     this.remember(mirror, doc.path)
     mirror.set({ doc, parent, collectionId })
+    this.changed(project, database)
   }
 
   /** Deletes a document; `deleteTime` ends its current version in the history. */
@@ -275,6 +299,7 @@ export class Store {
     this.statements.delete.run(project, database, path)
     this.remember(mirror, path)
     mirror.delete(path)
+    this.changed(project, database)
   }
 
   private keepHistory(project: string, database: string, previous: Entry, supersededAt: bigint): void {
@@ -387,6 +412,7 @@ export class Store {
       this.statements.clearHistory.run(project, database)
     })()
     this.mirrors.set(`${project}\u0000${database}`, new Mirror())
+    this.changed(project, database)
   }
 
   /** Runs `work` atomically: SQLite and the mirror both roll back if it throws. */

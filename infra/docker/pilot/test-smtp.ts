@@ -6,10 +6,10 @@ import { createServer } from 'node:net'
 const port = Number(process.env.SMTP_PORT || 2525)
 createServer((socket) => {
   socket.setEncoding('utf8')
-  const mail = { from: '', to: [], data: '' }
+  const mail: { from: string; to: string[]; data: string } = { from: '', to: [], data: '' }
   let buffer = ''
   let inData = false
-  const reply = (line) => socket.write(`${line}\r\n`)
+  const reply = (line: string) => socket.write(`${line}\r\n`)
   reply('220 smtp-test ESMTP')
   socket.on('data', (chunk) => {
     buffer += chunk

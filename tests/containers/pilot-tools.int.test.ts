@@ -16,12 +16,10 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { type EmulatorLite, startEmulatorLite } from '@bosted/emulator-lite'
 import { afterEach, describe, expect, test } from 'vitest'
-import { type EmulatorLite, startEmulatorLite } from '../../emulator-lite/src/index.ts'
-// @ts-expect-error plain JavaScript modules of the images, without declarations
-import { backup, digest, knownMigrations, nextRun, prune, restore, verify } from './ops.mjs'
-// @ts-expect-error plain JavaScript modules of the images, without declarations
-import { checkCertificate, ensureCertificate, selfSignedServerCertificate } from './tls.mjs'
+import { backup, digest, knownMigrations, nextRun, prune, restore, verify } from '../../infra/docker/pilot/ops.ts'
+import { checkCertificate, ensureCertificate, selfSignedServerCertificate } from '../../infra/docker/pilot/tls.ts'
 
 const PROJECT = 'demo-pilot-tools'
 const ROOT = `projects/${PROJECT}/databases/(default)/documents`

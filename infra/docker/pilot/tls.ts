@@ -8,7 +8,7 @@
 // Either way the SHA-256 fingerprint is printed, for people to compare with what their browser shows.
 // Node's crypto reads certificates but cannot write them, so the few DER structures a self-signed
 // server certificate needs (with subjectAltName, which browsers require) are written here.
-import { createPrivateKey, generateKeyPairSync, randomBytes, sign, X509Certificate } from 'node:crypto'
+import { createPrivateKey, generateKeyPairSync, type KeyObject, randomBytes, sign, X509Certificate } from 'node:crypto'
 import { chownSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { join } from 'node:path'
@@ -16,43 +16,46 @@ import { fileURLToPath } from 'node:url'
 
 const DAY = 24 * 60 * 60 * 1000
 
-function length(n) {
+function length(n: number): Buffer {
   if (n < 0x80) return Buffer.from([n])
-  const bytes = []
+  const bytes: number[] = []
   for (let rest = n; rest > 0; rest >>= 8) bytes.unshift(rest & 0xff)
   return Buffer.from([0x80 | bytes.length, ...bytes])
 }
-const tlv = (tag, ...content) => {
+const tlv = (tag: number, ...content: Buffer[]) => {
   const body = Buffer.concat(content)
   return Buffer.concat([Buffer.from([tag]), length(body.length), body])
 }
-const sequence = (...content) => tlv(0x30, ...content)
-const oid = (...bytes) => Buffer.from([0x06, bytes.length, ...bytes])
-const utf8 = (text) => tlv(0x0c, Buffer.from(text, 'utf8'))
-function integer(bytes) {
+const sequence = (...content: Buffer[]) => tlv(0x30, ...content)
+const oid = (...bytes: number[]) => Buffer.from([0x06, bytes.length, ...bytes])
+const utf8 = (text: string) => tlv(0x0c, Buffer.from(text, 'utf8'))
+function integer(bytes: Buffer): Buffer {
   let value = bytes
-  while (value.length > 1 && value[0] === 0 && (value[1] & 0x80) === 0) value = value.subarray(1)
-  if ((value[0] & 0x80) !== 0) value = Buffer.concat([Buffer.from([0]), value])
+  while (value.length > 1 && value[0] === 0 && ((value[1] ?? 0) & 0x80) === 0) value = value.subarray(1)
+  if (((value[0] ?? 0) & 0x80) !== 0) value = Buffer.concat([Buffer.from([0]), value])
   return tlv(0x02, value)
 }
-function time(date) {
+function time(date: Date): Buffer {
   const iso = date.toISOString().replace(/[-:T]/g, '').slice(0, 14)
   return date.getUTCFullYear() < 2050 ? tlv(0x17, Buffer.from(`${iso.slice(2)}Z`)) : tlv(0x18, Buffer.from(`${iso}Z`))
 }
-const extension = (id, critical, value) =>
+const extension = (id: Buffer, critical: boolean, value: Buffer) =>
   sequence(id, ...(critical ? [Buffer.from([0x01, 0x01, 0xff])] : []), tlv(0x04, value))
 
-function ipBytes(address) {
+function ipBytes(address: string): Buffer {
   if (isIP(address) === 4) return Buffer.from(address.split('.').map(Number))
-  const [head, tail = ''] = address.split('::')
-  const groups = (part) => (part ? part.split(':') : [])
+  const [head = '', tail = ''] = address.split('::')
+  const groups = (part: string) => (part ? part.split(':') : [])
   const missing = 8 - groups(head).length - groups(tail).length
   const all = [...groups(head), ...Array(address.includes('::') ? missing : 0).fill('0'), ...groups(tail)]
   return Buffer.concat(all.map((group) => Buffer.from(group.padStart(4, '0'), 'hex')))
 }
 
 /** A self-signed ECDSA P-256 server certificate for `host` (and localhost), valid `days` days. */
-export function selfSignedServerCertificate(host, { days = 397, now = new Date() } = {}) {
+export function selfSignedServerCertificate(
+  host: string,
+  { days = 397, now = new Date() }: { days?: number; now?: Date } = {},
+): { cert: string; key: string } {
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
   const names = [...new Set([host, 'localhost'])]
   const altNames = sequence(
@@ -87,23 +90,23 @@ export function selfSignedServerCertificate(host, { days = 397, now = new Date()
   const base64 = der.toString('base64').replace(/.{64}/g, '$&\n')
   return {
     cert: `-----BEGIN CERTIFICATE-----\n${base64}${base64.endsWith('\n') ? '' : '\n'}-----END CERTIFICATE-----\n`,
-    key: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    key: String(privateKey.export({ type: 'pkcs8', format: 'pem' })),
   }
 }
 
 /** The checks a certificate must pass before nginx gets it; throws a message for people. */
-export function checkCertificate(certPem, keyPem, now = new Date()) {
-  let cert
+export function checkCertificate(certPem: string, keyPem: string, now = new Date()): X509Certificate {
+  let cert: X509Certificate
   try {
     cert = new X509Certificate(certPem)
   } catch (error) {
-    throw new Error(`PILOT_TLS_CERT is not a PEM certificate (${error.message})`)
+    throw new Error(`PILOT_TLS_CERT is not a PEM certificate (${(error as Error).message})`)
   }
-  let key
+  let key: KeyObject
   try {
     key = createPrivateKey(keyPem)
   } catch (error) {
-    throw new Error(`PILOT_TLS_KEY is not a PEM private key (${error.message})`)
+    throw new Error(`PILOT_TLS_KEY is not a PEM private key (${(error as Error).message})`)
   }
   if (!cert.checkPrivateKey(key)) throw new Error('PILOT_TLS_KEY is not the private key of PILOT_TLS_CERT')
   if (new Date(cert.validTo).getTime() < now.getTime()) throw new Error(`PILOT_TLS_CERT expired on ${cert.validTo}`)
@@ -111,7 +114,7 @@ export function checkCertificate(certPem, keyPem, now = new Date()) {
 }
 
 /** Whether a generated certificate can stay: it names `host` and is valid for 30 more days. */
-function stillGood(certPem, host, now) {
+function stillGood(certPem: string, host: string, now: Date): boolean {
   try {
     const cert = new X509Certificate(certPem)
     const names = cert.subjectAltName ?? ''
@@ -126,13 +129,31 @@ function stillGood(certPem, host, now) {
  * Installs the certificate nginx serves into `tlsDir` (cert.pem, key.pem, source) and returns what
  * happened. `owner` (uid:gid) is nginx's user, who must read the key.
  */
-export function ensureCertificate({ tlsDir, inputDir, host, owner, now = new Date() }) {
+export function ensureCertificate({
+  tlsDir,
+  inputDir,
+  host,
+  owner,
+  now = new Date(),
+}: {
+  tlsDir: string
+  inputDir: string
+  host: string
+  owner?: string
+  now?: Date
+}): {
+  action: 'provided' | 'kept' | 'generated'
+  fingerprint: string
+  validTo: string
+  subject: string
+  certFile: string
+} {
   const certFile = join(tlsDir, 'cert.pem')
   const keyFile = join(tlsDir, 'key.pem')
   const sourceFile = join(tlsDir, 'source')
   const givenCert = join(inputDir, 'cert.pem')
   const givenKey = join(inputDir, 'key.pem')
-  let action
+  let action: 'provided' | 'kept' | 'generated'
   if (existsSync(givenCert) && existsSync(givenKey)) {
     const certPem = readFileSync(givenCert, 'utf8')
     const keyPem = readFileSync(givenKey, 'utf8')
@@ -153,7 +174,7 @@ export function ensureCertificate({ tlsDir, inputDir, host, owner, now = new Dat
     }
   }
   if (owner) {
-    const [uid, gid] = owner.split(':').map(Number)
+    const [uid = 0, gid = uid] = owner.split(':').map(Number)
     chownSync(keyFile, uid, gid)
   }
   const cert = new X509Certificate(readFileSync(certFile, 'utf8'))

@@ -5,7 +5,7 @@
 //   2. The stack's invariants in both variants: healthchecks, dependency conditions, one-shot
 //      services adopted (so `up --wait` exits 0), distinct host ports, declared volumes.
 //   3. .env.example lists every variable the Compose files read, with the same defaults.
-//   4. Each Dockerfile linted (infra/docker/check/dockerfile.mjs), for the targets Compose builds.
+//   4. Each Dockerfile linted (infra/docker/check/dockerfile.ts), for the targets Compose builds.
 //   5. Every Node base image (Dockerfiles, Compose defaults, .env.example) is on the pinned major
 //      (.node-version, ADR 0016).
 //   6. The web image's nginx configuration, rendered by its entrypoint from the Compose environment,
@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
+  type ComposeService,
   composeInvariants,
   interpolate,
   mergeCompose,
@@ -26,26 +27,27 @@ import {
   parseEnvFile,
   referencedVariables,
   schemaErrors,
-} from './check/compose.mjs'
-import { hasHealthcheck, lintDockerfile, parseDockerfile, stagesOf } from './check/dockerfile.mjs'
-import { dockerignoreMatcher } from './check/dockerignore.mjs'
-import { nodeImageProblems } from './check/node-version.mjs'
+} from './check/compose.ts'
+import { hasHealthcheck, lintDockerfile, parseDockerfile, stagesOf } from './check/dockerfile.ts'
+import { dockerignoreMatcher } from './check/dockerignore.ts'
+import { nodeImageProblems } from './check/node-version.ts'
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..')
 const NGINX = '/usr/sbin/nginx'
 
-/**
- * Runs every check against a repository checkout.
- * @param {{ root?: string, nginx?: string }} [options]
- * @returns {{ name: string, status: 'ok' | 'failed' | 'not run', detail: string[] }[]}
- */
-export function runChecks(options = {}) {
+export type CheckResult = { name: string; status: 'ok' | 'failed' | 'not run'; detail: string[] }
+/** Records one check: its problems, or why it could not run (`notRun`). */
+type Record_ = (name: string, problems: string[], notRun?: string[]) => void
+
+/** Runs every check against a repository checkout. */
+export function runChecks(options: { root?: string; nginx?: string } = {}): CheckResult[] {
   const root = options.root ?? REPO_ROOT
   const nginx = options.nginx ?? NGINX
-  const results = []
-  const record = (name, problems, notRun) =>
+  const results: CheckResult[] = []
+  const record: Record_ = (name, problems, notRun) => {
     results.push({ name, status: notRun ? 'not run' : problems.length ? 'failed' : 'ok', detail: notRun ?? problems })
-  const read = (path) => readFileSync(join(root, path), 'utf8')
+  }
+  const read = (path: string) => readFileSync(join(root, path), 'utf8')
 
   const baseText = read('docker-compose.yml')
   const liteText = read('docker-compose.lite.yml')
@@ -60,21 +62,23 @@ export function runChecks(options = {}) {
   }
 
   const isIgnored = dockerignoreMatcher(existsSync(join(root, '.dockerignore')) ? read('.dockerignore') : '')
-  const dockerfiles = new Map()
-  const dockerfileOf = (service) => {
+  const dockerfiles = new Map<string, { text: string | null; targets: Set<string> }>()
+  const dockerfileOf = (service: ComposeService) => {
     const path = join(service.build?.context ?? '.', service.build?.dockerfile ?? 'Dockerfile')
-    if (!dockerfiles.has(path)) {
-      const text = existsSync(join(root, path)) ? read(path) : null
-      dockerfiles.set(path, { text, targets: new Set() })
+    let entry = dockerfiles.get(path)
+    if (!entry) {
+      entry = { text: existsSync(join(root, path)) ? read(path) : null, targets: new Set() }
+      dockerfiles.set(path, entry)
     }
-    return { path, entry: dockerfiles.get(path) }
+    return { path, entry }
   }
-  const imageHealthcheck = (service) => {
+  const imageHealthcheck = (service: ComposeService) => {
+    const target = service.build?.target
     if (!service.build) return false
     const { entry } = dockerfileOf(service)
     if (entry.text === null) return false
     const stages = stagesOf(parseDockerfile(entry.text))
-    const stage = service.build.target ? stages.find((s) => s.name === service.build.target) : stages.at(-1)
+    const stage = target ? stages.find((s) => s.name === target) : stages.at(-1)
     return stage ? hasHealthcheck(stages, stage) : false
   }
   for (const [label, model] of Object.entries(variants)) {
@@ -86,11 +90,11 @@ export function runChecks(options = {}) {
     }
   }
 
-  const envProblems = []
+  const envProblems: string[] = []
   for (const [file, text] of [
     ['docker-compose.yml', baseText],
     ['docker-compose.lite.yml', liteText],
-  ]) {
+  ] as const) {
     for (const [name, defaults] of referencedVariables(text)) {
       if (!(name in envExample.values)) {
         envProblems.push(`${file}: \${${name}} is not in .env.example`)
@@ -112,9 +116,7 @@ export function runChecks(options = {}) {
     { file: 'docker-compose.yml', text: baseText },
     { file: 'docker-compose.lite.yml', text: liteText },
     { file: '.env.example', text: read('.env.example') },
-    ...[...dockerfiles.keys()]
-      .filter((path) => dockerfiles.get(path).text !== null)
-      .map((path) => ({ file: path, text: dockerfiles.get(path).text })),
+    ...[...dockerfiles].flatMap(([path, { text }]) => (text === null ? [] : [{ file: path, text }])),
   ]
   record(
     `node: every Node base image is Node ${pinned.split('.')[0]} (.node-version ${pinned})`,
@@ -159,7 +161,7 @@ export function runChecks(options = {}) {
           renderProblems.push('config.json lacks firebase.projectId or emulators')
         }
       } catch (error) {
-        renderProblems.push(`config.json is not JSON: ${error.message}`)
+        renderProblems.push(`config.json is not JSON: ${error instanceof Error ? error.message : String(error)}`)
       }
       record(
         'web image: entrypoint renders infra/nginx the way render.mjs does, and a valid /config.json',
@@ -184,9 +186,9 @@ export function runChecks(options = {}) {
 /**
  * 7. The pilot's own file (docker-compose.pilot.yml, docs/pilot.md): valid against the schema; one
  * published port, web's, and no other service with one; its nginx site (NGINX_SITE=pilot), rendered
- * by the entrypoint with a throwaway certificate from infra/docker/pilot/tls.mjs, passes `nginx -t`.
+ * by the entrypoint with a throwaway certificate from infra/docker/pilot/tls.ts, passes `nginx -t`.
  */
-function checkPilot(root, env, nginx, record) {
+function checkPilot(root: string, env: Record<string, string>, nginx: string, record: Record_): void {
   const pilot = interpolate(parseComposeYaml(readFileSync(join(root, 'docker-compose.pilot.yml'), 'utf8')), env)
   record('schema: docker-compose.pilot.yml is valid against the Compose Specification', schemaErrors(pilot))
   const publishing = Object.entries(pilot.services ?? {}).filter(([, service]) => (service.ports ?? []).length > 0)
@@ -196,11 +198,11 @@ function checkPilot(root, env, nginx, record) {
     'pilot: exactly one published port (web), none for the backend, the api or the tools',
     onePort
       ? []
-      : [`published: ${publishing.map(([name, service]) => `${name} ${service.ports.join(',')}`).join('; ')}`],
+      : [`published: ${publishing.map(([name, service]) => `${name} ${(service.ports ?? []).join(',')}`).join('; ')}`],
   )
   const work = mkdtempSync(join(tmpdir(), 'bosted-check-pilot-'))
   try {
-    const tls = spawnSync(process.execPath, [join(root, 'infra/docker/pilot/tls.mjs')], {
+    const tls = spawnSync(process.execPath, [join(root, 'infra/docker/pilot/tls.ts')], {
       encoding: 'utf8',
       env: { TLS_DIR: work, TLS_INPUT_DIR: join(work, 'none'), TLS_KEY_OWNER: '', PILOT_HOST: 'pilot.example' },
     })
@@ -227,7 +229,11 @@ function checkPilot(root, env, nginx, record) {
   }
 }
 
-function renderWithEntrypoint(root, env, prefix) {
+function renderWithEntrypoint(
+  root: string,
+  env: Record<string, string | undefined>,
+  prefix: string,
+): { error?: string } {
   const hasEnvsubst = spawnSync('sh', ['-c', 'command -v envsubst'], { encoding: 'utf8' }).status === 0
   if (!hasEnvsubst) return { error: 'envsubst is not installed (gettext-base), so the entrypoint cannot run here' }
   const run = spawnSync('sh', [join(root, 'infra/docker/web/entrypoint.sh'), '--render-only'], {
@@ -245,16 +251,20 @@ function renderWithEntrypoint(root, env, prefix) {
 }
 
 /** The browser's allowed origins, by the native stack's rule (connectSources() in infra/stack). */
-export function connectSources(env) {
+export function connectSources(env: Record<string, string | undefined>): string[] {
   const origins = [env.WEB_AUTH_EMULATOR, env.WEB_FIRESTORE_EMULATOR, env.WEB_STORAGE_EMULATOR]
-    .filter((value) => value)
+    .filter((value): value is string => Boolean(value))
     .map((value) => (value.startsWith('http') ? value : `http://${value}`))
   return origins.length > 0
     ? origins
     : ['https://*.googleapis.com', 'https://*.firebaseio.com', 'https://firebasestorage.googleapis.com']
 }
 
-function renderWithRenderMjs(root, env, prefix) {
+function renderWithRenderMjs(
+  root: string,
+  env: Record<string, string | undefined>,
+  prefix: string,
+): { prefix: string } {
   const run = spawnSync(
     process.execPath,
     [
@@ -264,7 +274,7 @@ function renderWithRenderMjs(root, env, prefix) {
       '--app-port',
       env.NGINX_LISTEN_PORT ?? '8000',
       '--api-upstream',
-      env.API_UPSTREAM,
+      env.API_UPSTREAM ?? '',
       '--web-root',
       '/srv/www',
       '--csp-connect-src',
@@ -282,7 +292,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(`${status === 'ok' ? 'ok     ' : status === 'failed' ? 'FAILED ' : 'NOT RUN'} ${name}`)
     for (const line of detail) console.log(`          ${line.replaceAll('\n', '\n          ')}`)
   }
-  const count = (status) => results.filter((result) => result.status === status).length
+  const count = (status: CheckResult['status']) => results.filter((result) => result.status === status).length
   console.log(`\ncheck-docker: ${count('ok')} passed, ${count('failed')} failed, ${count('not run')} not run`)
   console.log('(static checks only: nothing here builds an image or starts a container)')
   process.exitCode = count('failed') > 0 ? 1 : 0

@@ -1,9 +1,9 @@
 // The Compose stack on either engine: `make up`, `make down`, `make logs` and `make test-containers`.
 //
-//   node infra/docker/compose.mjs up [--no-build]       build, start, wait until healthy, print the URL
-//   node infra/docker/compose.mjs down [-v]             stop and remove the containers (-v: and the data)
-//   node infra/docker/compose.mjs logs                  follow every service's log
-//   node infra/docker/compose.mjs test [--keep-images]  QA's run from nothing (see runTest below)
+//   node infra/docker/compose.ts up [--no-build]       build, start, wait until healthy, print the URL
+//   node infra/docker/compose.ts down [-v]             stop and remove the containers (-v: and the data)
+//   node infra/docker/compose.ts logs                  follow every service's log
+//   node infra/docker/test-containers.ts [--keep-images]  QA's run from nothing (its own entry)
 //
 // Docker Engine with Compose v2 (`docker compose version` and `docker info` answer): plain
 // `docker compose`, nothing else. Otherwise podman, as on the project's own machines (Debian, no
@@ -21,11 +21,11 @@ import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
-import { parseEnvFile } from './check/compose.mjs'
+import { type ComposeModel, type ComposeService, parseEnvFile } from './check/compose.ts'
 
-const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..')
-const LITE_FILES = 'docker-compose.yml:docker-compose.lite.yml'
-const PUBLISHED_PORTS = {
+export const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..')
+export const LITE_FILES = 'docker-compose.yml:docker-compose.lite.yml'
+export const PUBLISHED_PORTS = {
   APP_PORT: 8000,
   AUTH_PORT: 9099,
   FIRESTORE_PORT: 8080,
@@ -40,24 +40,41 @@ const ONE_SHOT = ['seed']
 /** The order images are built in: the Node images share their first stage. */
 const BUILD_ORDER = ['emulators', 'api', 'seed', 'web']
 
-const log = (message) => console.log(`containers: ${message}`)
+export const log = (message: string): void => console.log(`containers: ${message}`)
+
+export type Env = Record<string, string | undefined>
 
 /**
  * The environment Compose sees: .env (when there is one) under this process's own variables, and the
  * project name `bosted` unless one of them names another (the Compose files name none: docker-compose
  * 1.29 rejects a top-level `name:`).
  */
-export function composeEnvironment(env = process.env) {
+export function composeEnvironment(env: Env = process.env): Env {
   const file = join(ROOT, '.env')
   const dotenv = existsSync(file) ? parseEnvFile(readFileSync(file, 'utf8')).values : {}
-  const merged = { ...dotenv, ...env }
+  const merged: Env = { ...dotenv, ...env }
   merged.COMPOSE_PROJECT_NAME ||= 'bosted'
   return merged
 }
-const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`
+export const seconds = (since: number): string => `${((Date.now() - since) / 1000).toFixed(1)} s`
+
+export type RunOptions = {
+  env?: Env
+  /** Capture stdout (and stderr unless `stderr: 'inherit'`) instead of inheriting them. */
+  capture?: boolean
+  timeoutMs?: number
+  /** Without capture: drop stdout. */
+  quiet?: boolean
+  stderr?: 'inherit'
+}
+export type RunResult = { code: number; stdout: string; stderr: string; timedOut: boolean }
 
 /** Runs a command to its end; resolves with its exit code and captured output (or inherits stdio). */
-function run(command, args, { env = process.env, capture = false, timeoutMs = 0, quiet = false, stderr: errors } = {}) {
+export function run(
+  command: string,
+  args: string[],
+  { env = process.env, capture = false, timeoutMs = 0, quiet = false, stderr: errors }: RunOptions = {},
+): Promise<RunResult> {
   return new Promise((resolveRun) => {
     const child = spawn(command, args, {
       cwd: ROOT,
@@ -95,10 +112,10 @@ function run(command, args, { env = process.env, capture = false, timeoutMs = 0,
 }
 
 /** Like run, but throws (naming the command) unless it exits 0. */
-async function must(command, args, options = {}) {
+export async function must(command: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
   const result = await run(command, args, options)
   if (result.code !== 0) {
-    const why = result.timedOut ? `timed out after ${options.timeoutMs / 1000} s` : `exited ${result.code}`
+    const why = result.timedOut ? `timed out after ${(options.timeoutMs ?? 0) / 1000} s` : `exited ${result.code}`
     const detail = options.capture
       ? `\n${(result.stderr || result.stdout).trim().split('\n').slice(-30).join('\n')}`
       : ''
@@ -107,19 +124,21 @@ async function must(command, args, options = {}) {
   return result
 }
 
-function succeeds(command, args) {
+function succeeds(command: string, args: string[]): boolean {
   return spawnSync(command, args, { stdio: 'ignore', timeout: 20_000 }).status === 0
 }
 
+export type Engine = 'docker' | 'podman'
+
 /** 'docker' when a Docker engine with Compose v2 answers, else 'podman' (BOSTED_CONTAINER_ENGINE overrides). */
-export function chooseEngine(env = process.env) {
+export function chooseEngine(env: Env = process.env): Engine {
   const wanted = env.BOSTED_CONTAINER_ENGINE
   if (wanted === 'docker' || wanted === 'podman') return wanted
   if (wanted) throw new Error(`BOSTED_CONTAINER_ENGINE must be docker or podman, got ${wanted}`)
   return succeeds('docker', ['compose', 'version']) && succeeds('docker', ['info']) ? 'docker' : 'podman'
 }
 
-function freePort(taken) {
+function freePort(taken: Set<number>): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer()
     server.once('error', reject)
@@ -134,19 +153,21 @@ function freePort(taken) {
   })
 }
 
+export type PublishedPorts = Record<keyof typeof PUBLISHED_PORTS, string>
+
 /** One free port on 127.0.0.1 for every published port, so a run never collides with a native stack. */
-export async function freePorts() {
-  const taken = new Set()
-  const ports = {}
-  for (const name of Object.keys(PUBLISHED_PORTS)) {
+export async function freePorts(): Promise<PublishedPorts> {
+  const taken = new Set<number>()
+  const ports: Partial<PublishedPorts> = {}
+  for (const name of Object.keys(PUBLISHED_PORTS) as (keyof typeof PUBLISHED_PORTS)[]) {
     const port = await freePort(taken)
     taken.add(port)
     ports[name] = String(port)
   }
-  return ports
+  return ports as PublishedPorts
 }
 
-function pingSocket(socketPath) {
+function pingSocket(socketPath: string): Promise<boolean> {
   return new Promise((resolvePing) => {
     const req = request({ socketPath, path: '/_ping', timeout: 2000 }, (response) => {
       response.resume()
@@ -161,11 +182,13 @@ function pingSocket(socketPath) {
   })
 }
 
+export type Podman = { socket: string; env: { DOCKER_HOST: string }; stop(): Promise<void> }
+
 /**
  * podman as a Docker engine for this process: configured (installed when missing), its API served on
  * a socket of this process's own, stopped by stop(). Containers outlive the service (conmon runs them).
  */
-export async function startPodman() {
+export async function startPodman(): Promise<Podman> {
   await must('bash', [join(ROOT, 'infra/docker/podman-setup.sh')], { timeoutMs: 10 * 60_000 })
   const dir =
     process.getuid?.() === 0 ? '/run/bosted-podman' : join(process.env.XDG_RUNTIME_DIR || '/tmp', 'bosted-podman')
@@ -202,7 +225,7 @@ export async function startPodman() {
 }
 
 /** The base-image build arguments: local stand-ins (built when missing) unless BOSTED_BASE_IMAGES=public. */
-export async function baseImages(env = process.env) {
+export async function baseImages(env: Env = process.env): Promise<Record<string, string>> {
   if (env.BOSTED_BASE_IMAGES === 'public') return {}
   const { stdout } = await must('bash', [join(ROOT, 'infra/docker/local-bases.sh'), '--print-env'], {
     capture: true,
@@ -217,36 +240,62 @@ export async function baseImages(env = process.env) {
   )
 }
 
+/** A container of a Compose project, as podman inspects it. */
+export type Container = {
+  id: string
+  name: string
+  service: string | undefined
+  status: string | undefined
+  exitCode: number | undefined
+  health: string
+  ports: Record<string, { HostIp: string; HostPort: string }[] | null>
+}
+type Inspected = {
+  Id: string
+  Name: string
+  Config?: { Labels?: Record<string, string> }
+  State?: { Status?: string; ExitCode?: number; Health?: { Status?: string }; Healthcheck?: { Status?: string } }
+  NetworkSettings?: { Ports?: Container['ports'] }
+}
+
+/**
+ * Which services must be healthy, which must have exited 0, and the build lanes (default: the dev
+ * stack's); `startedBy` names the command that starts the project, for messages.
+ */
+export type Services = { longRunning?: string[]; oneShot?: string[]; lanes?: string[][]; startedBy?: string }
+
 /** A Compose project on podman through docker-compose 1.29 (v1 names: project_service_1). */
 export class PodmanCompose {
-  /**
-   * @param {string} project
-   * @param {Record<string, string | undefined>} env the environment Compose interpolates from
-   */
-  /**
-   * @param {{ longRunning?: string[], oneShot?: string[], lanes?: string[][] }} [services] which services
-   *   must be healthy, which must have exited 0, and the build lanes (default: the dev stack's)
-   */
-  constructor(project, env, services = {}) {
+  readonly project: string
+  /** The environment Compose interpolates from. */
+  env: Env
+  ticker: { stop(): Promise<void> } | undefined
+  readonly longRunning: string[]
+  readonly oneShot: string[]
+  readonly lanes: string[][] | undefined
+  readonly startedBy: string | undefined
+
+  constructor(project: string, env: Env, services: Services = {}) {
     this.project = project
     this.env = { ...env, COMPOSE_PROJECT_NAME: project, COMPOSE_DOCKER_CLI_BUILD: '0' }
     this.ticker = undefined
     this.longRunning = services.longRunning ?? LONG_RUNNING
     this.oneShot = services.oneShot ?? ONE_SHOT
     this.lanes = services.lanes
+    this.startedBy = services.startedBy
   }
 
-  compose(args, options = {}) {
+  compose(args: string[], options: RunOptions = {}): Promise<RunResult> {
     return must('docker-compose', args, { env: this.env, ...options })
   }
 
   /** The merged, interpolated configuration, as docker-compose 1.29 reads (and validates) it. */
-  async config() {
+  async config(): Promise<ComposeModel> {
     const { stdout } = await this.compose(['config'], { capture: true, timeoutMs: 60_000 })
-    return parse(stdout)
+    return parse(stdout) as ComposeModel
   }
 
-  imageOf(service) {
+  imageOf(service: string): string {
     return `${this.project}_${service}`
   }
 
@@ -255,31 +304,33 @@ export class PodmanCompose {
    * (context, Dockerfile, target, args), under the name docker-compose 1.29 looks for. The host's npm
    * cache is mounted where `npm ci` runs (root, /root/.npm): layers stay free of it.
    */
-  async build() {
+  async build(): Promise<string[]> {
     const config = await this.config()
     const npmCache = spawnSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).stdout.trim()
-    const services = Object.entries(config.services ?? {}).filter(([, service]) => service.build)
+    type Build = NonNullable<ComposeService['build']>
+    const services = Object.entries(config.services ?? {}).flatMap(([name, service]) =>
+      service.build ? [[name, service.build] as [string, Build]] : [],
+    )
     services.sort(([a], [b]) => BUILD_ORDER.indexOf(a) - BUILD_ORDER.indexOf(b))
     // Services with the same build section (the pilot's tls, migrate and ops) share one build: the
     // first one builds, the others tag its image.
-    const sameBuild = new Map()
-    const buildOne = async ([name, service]) => {
-      const key = JSON.stringify(service.build)
+    const sameBuild = new Map<string, { name: string; done: Promise<void> }>()
+    const buildOne = async ([name, build]: [string, Build]) => {
+      const key = JSON.stringify(build)
       const earlier = sameBuild.get(key)
       if (earlier) {
-        await earlier
+        await earlier.done
         await must('podman', ['tag', this.imageOf(earlier.name), this.imageOf(name)])
         log(`tagged ${this.imageOf(name)} (the same build as ${this.imageOf(earlier.name)})`)
         return
       }
-      const building = buildImage([name, service])
-      building.name = name
-      sameBuild.set(key, building)
-      await building
+      const done = buildImage(name, build)
+      sameBuild.set(key, { name, done })
+      await done
     }
-    const buildImage = async ([name, service]) => {
+    const buildImage = async (name: string, build: Build) => {
       const started = Date.now()
-      const { context, dockerfile, target, args = {} } = service.build
+      const { context = '.', dockerfile, target, args = {} } = build
       const command = ['build', '--format', 'docker', '--layers', '-t', this.imageOf(name)]
       command.push('-f', resolve(context, dockerfile ?? 'Dockerfile'))
       if (target) command.push('--target', target)
@@ -302,7 +353,7 @@ export class PodmanCompose {
     // Two lanes on two cores: the first image (emulator-lite, whose better-sqlite3 compiles on one
     // core for about a minute and a half from nothing) beside the others one after another.
     const [first, ...rest] = services
-    const inLane = (names) => services.filter(([name]) => names.includes(name))
+    const inLane = (names: string[]) => services.filter(([name]) => names.includes(name))
     const lanes = this.lanes
       ? this.lanes.map(async (names) => {
           for (const entry of inLane(names)) await buildOne(entry)
@@ -320,10 +371,10 @@ export class PodmanCompose {
   }
 
   /** Runs every healthcheck of the project's running containers every 2 s, until stopTicker(). */
-  startTicker() {
+  startTicker(): void {
     if (this.ticker) return
-    const noHealthcheck = new Set()
-    const busy = new Set()
+    const noHealthcheck = new Set<string>()
+    const busy = new Set<string>()
     const tick = async () => {
       const { stdout } = await run(
         'podman',
@@ -354,13 +405,13 @@ export class PodmanCompose {
     }
   }
 
-  async stopTicker() {
+  async stopTicker(): Promise<void> {
     await this.ticker?.stop()
     this.ticker = undefined
   }
 
   /** The project's containers as podman inspects them, by Compose service. */
-  async containers() {
+  async containers(): Promise<Container[]> {
     const { stdout } = await run(
       'podman',
       ['ps', '-a', '-q', '--no-trunc', '--filter', `label=com.docker.compose.project=${this.project}`],
@@ -370,7 +421,7 @@ export class PodmanCompose {
     if (ids.length === 0) return []
     const inspected = await run('podman', ['inspect', ...ids], { capture: true, timeoutMs: 30_000 })
     if (inspected.code !== 0) return []
-    return JSON.parse(inspected.stdout).map((container) => ({
+    return (JSON.parse(inspected.stdout) as Inspected[]).map((container) => ({
       id: container.Id,
       name: container.Name,
       service: container.Config?.Labels?.['com.docker.compose.service'],
@@ -381,10 +432,33 @@ export class PodmanCompose {
     }))
   }
 
+  /** The id of the service's running container; throws when there is none. */
+  async containerOf(service: string): Promise<string> {
+    const container = (await this.containers()).find((c) => c.service === service && c.status === 'running')
+    if (!container) {
+      const hint = this.startedBy ? ` (${this.startedBy} starts it)` : ''
+      throw new Error(`the ${service} service of ${this.project} is not running${hint}`)
+    }
+    return container.id
+  }
+
+  /** `podman exec` in the service's running container. */
+  async exec(service: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
+    return run('podman', ['exec', await this.containerOf(service), ...args], options)
+  }
+
+  async copyFrom(service: string, path: string, target: string): Promise<void> {
+    await must('podman', ['cp', `${await this.containerOf(service)}:${path}`, target])
+  }
+
+  async copyTo(service: string, file: string, path: string): Promise<void> {
+    await must('podman', ['cp', file, `${await this.containerOf(service)}:${path}`])
+  }
+
   /** Why the stack is not (yet) up: '' when every long-running service is healthy and the seed exited 0. */
-  async notReady() {
+  async notReady(): Promise<string> {
     const containers = await this.containers()
-    const problems = []
+    const problems: string[] = []
     for (const service of this.longRunning) {
       const container = containers.find((c) => c.service === service)
       if (!container) problems.push(`${service}: no container`)
@@ -406,7 +480,7 @@ export class PodmanCompose {
    * service_completed_successfully), then waits until every service is healthy. Throws on a timeout
    * or a service that failed.
    */
-  async up({ timeoutMs = 6 * 60_000 } = {}) {
+  async up({ timeoutMs = 6 * 60_000 }: { timeoutMs?: number } = {}): Promise<void> {
     const deadline = Date.now() + timeoutMs
     this.startTicker()
     await this.compose(['up', '--detach', '--no-build'], { timeoutMs })
@@ -418,8 +492,8 @@ export class PodmanCompose {
         const containers = await this.containers()
         const dead = containers.find(
           (c) =>
-            (this.longRunning.includes(c.service) && c.status === 'exited') ||
-            (this.oneShot.includes(c.service) && c.status === 'exited' && c.exitCode !== 0) ||
+            (this.longRunning.includes(c.service ?? '') && c.status === 'exited') ||
+            (this.oneShot.includes(c.service ?? '') && c.status === 'exited' && c.exitCode !== 0) ||
             c.health === 'unhealthy',
         )
         if (dead) throw new Error(`${dead.service} failed: ${problems}`)
@@ -429,17 +503,17 @@ export class PodmanCompose {
     }
   }
 
-  async down({ volumes = false } = {}) {
+  async down({ volumes = false }: { volumes?: boolean } = {}): Promise<void> {
     await this.compose(['down', '--remove-orphans', '--timeout', '30', ...(volumes ? ['--volumes'] : [])], {
       timeoutMs: 3 * 60_000,
     })
   }
 
-  async logs(tail = 150) {
+  async logs(tail = 150): Promise<void> {
     await run('docker-compose', ['logs', '--no-color', `--tail=${tail}`], { env: this.env, timeoutMs: 60_000 })
   }
 
-  async serviceLogs(service) {
+  async serviceLogs(service: string): Promise<string> {
     const { stdout, stderr } = await run('docker-compose', ['logs', '--no-color', service], {
       env: this.env,
       capture: true,
@@ -449,14 +523,14 @@ export class PodmanCompose {
   }
 
   /** Everything this project made, removed whatever state it is in (images unless keepImages). */
-  async removeEverything({ images = [], keepImages = false } = {}) {
+  async removeEverything({ images = [], keepImages = false }: { images?: string[]; keepImages?: boolean } = {}) {
     const label = `label=com.docker.compose.project=${this.project}`
     await run('docker-compose', ['down', '--remove-orphans', '--volumes', '--timeout', '20'], {
       env: this.env,
       capture: true,
       timeoutMs: 3 * 60_000,
     })
-    const left = async (kind) =>
+    const left = async (kind: string) =>
       (await run('podman', [kind, 'ls', '-q', '--filter', label], { capture: true })).stdout.split('\n').filter(Boolean)
     const containers = (await run('podman', ['ps', '-a', '-q', '--filter', label], { capture: true })).stdout
       .split('\n')
@@ -470,8 +544,85 @@ export class PodmanCompose {
   }
 }
 
+/**
+ * What an earlier run killed before its cleanup left behind (containers, volumes, networks and images
+ * of projects named `prefix…`): removed first, so killed runs never pile up.
+ */
+export async function removeLeftovers(prefix: string): Promise<void> {
+  const names = async (args: string[]) =>
+    (await run('podman', args, { capture: true, timeoutMs: 60_000 })).stdout
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line.startsWith(prefix))
+  const containers = await names(['ps', '-a', '--format', '{{.Names}}'])
+  const volumes = await names(['volume', 'ls', '--format', '{{.Name}}'])
+  const networks = await names(['network', 'ls', '--format', '{{.Name}}'])
+  // Images are named localhost/<prefix>…_service (podman build) or docker.io/library/… .
+  const images = (await run('podman', ['images', '--format', '{{.Repository}}:{{.Tag}}'], { capture: true })).stdout
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => new RegExp(`^(localhost/|docker\\.io/library/)?${prefix}`).test(line))
+  if (containers.length + volumes.length + networks.length + images.length === 0) return
+  log(`removing what an interrupted run left: ${[...containers, ...volumes, ...networks, ...images].join(' ')}`)
+  if (containers.length) await run('podman', ['rm', '-f', '-v', ...containers], { capture: true })
+  if (volumes.length) await run('podman', ['volume', 'rm', '-f', ...volumes], { capture: true })
+  if (networks.length) await run('podman', ['network', 'rm', '-f', ...networks], { capture: true })
+  if (images.length) await run('podman', ['rmi', '-f', ...images], { capture: true })
+}
+
+/** The pass/fail lines of a container test (`make test-containers`, `make test-pilot`). */
+export class Checks {
+  passed = 0
+  failed = 0
+
+  /** Records one check; never throws. Returns whether it passed. */
+  ok(condition: unknown, what: string, detail: unknown = ''): boolean {
+    if (condition) {
+      this.passed++
+      console.log(`  ok      ${what}`)
+    } else {
+      this.failed++
+      console.log(`  FAILED  ${what}${detail !== '' ? `: ${String(detail).slice(0, 400)}` : ''}`)
+    }
+    return Boolean(condition)
+  }
+}
+
+/**
+ * A container test's phases, each logged and timed; once one has failed (or a signal came) no further
+ * phase starts unless it says `always` (the cleanup).
+ */
+export class Phases {
+  readonly timings: [string, number][] = []
+  failure: unknown
+  readonly #log: (message: string) => void
+
+  constructor(logger: (message: string) => void = log) {
+    this.#log = logger
+  }
+
+  async run<T>(name: string, action: () => Promise<T>, { always = false }: { always?: boolean } = {}): Promise<T> {
+    if (this.failure !== undefined && !always) throw this.failure
+    const since = Date.now()
+    this.#log(`--- ${name} ---`)
+    try {
+      return await action()
+    } finally {
+      this.timings.push([name, Date.now() - since])
+      this.#log(`${name}: ${seconds(since)}`)
+    }
+  }
+
+  /** Prints every phase's time and the total since `started`. */
+  print(title: string, started: number): void {
+    console.log(`${title}: timings`)
+    for (const [name, ms] of this.timings) console.log(`  ${name.padEnd(64)} ${(ms / 1000).toFixed(1)} s`)
+    console.log(`  ${'total'.padEnd(64)} ${seconds(started)}`)
+  }
+}
+
 /** The whole `make up` on either engine. */
-async function commandUp(args) {
+async function commandUp(args: string[]): Promise<void> {
   const build = !args.includes('--no-build')
   const engine = chooseEngine()
   const env = composeEnvironment()
@@ -489,7 +640,7 @@ async function commandUp(args) {
     const podman = await startPodman()
     try {
       Object.assign(env, podman.env, await baseImages(env))
-      const stack = new PodmanCompose(env.COMPOSE_PROJECT_NAME, env)
+      const stack = new PodmanCompose(env.COMPOSE_PROJECT_NAME ?? 'bosted', env)
       if (build) await stack.build()
       try {
         await stack.up()
@@ -506,7 +657,7 @@ async function commandUp(args) {
   console.log(`Bosted is ready: http://${env.PUBLIC_HOST || 'localhost'}:${env.APP_PORT || PUBLISHED_PORTS.APP_PORT}`)
 }
 
-async function commandPassThrough(composeArgs) {
+async function commandPassThrough(composeArgs: string[]): Promise<void> {
   const engine = chooseEngine()
   const env = composeEnvironment()
   env.COMPOSE_FILE ||= LITE_FILES
@@ -525,16 +676,14 @@ async function commandPassThrough(composeArgs) {
   }
 }
 
-async function main(argv) {
+async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv
   if (command === 'up') return commandUp(args)
   if (command === 'down') return commandPassThrough(['down', ...args])
   if (command === 'logs') return commandPassThrough(['logs', '--follow', ...args])
-  if (command === 'test') {
-    const { runTest } = await import('./test-containers.mjs')
-    return runTest(args)
-  }
-  console.error('usage: node infra/docker/compose.mjs up [--no-build] | down [-v] | logs | test [--keep-images]')
+  console.error(
+    "usage: node infra/docker/compose.ts up [--no-build] | down [-v] | logs (QA's run: node infra/docker/test-containers.ts)",
+  )
   process.exitCode = 2
 }
 
@@ -544,5 +693,3 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exitCode = 1
   })
 }
-
-export { LITE_FILES, log, must, PUBLISHED_PORTS, ROOT, run, seconds }

@@ -3,14 +3,13 @@
 // every image that runs, no ADD of URLs, exec-form CMD/ENTRYPOINT/HEALTHCHECK, `npm ci` rather than
 // `npm install`, and COPY sources that exist in the build context and are not excluded from it.
 
-/**
- * Instructions with their line numbers; continuation lines joined, comments and blank lines dropped.
- * @param {string} text
- * @returns {{ line: number, keyword: string, args: string }[]}
- */
-export function parseDockerfile(text) {
-  const instructions = []
-  let pending = null
+export type Instruction = { line: number; keyword: string; args: string }
+export type Stage = { name: string; base: string; line: number; instructions: Instruction[] }
+
+/** Instructions with their line numbers; continuation lines joined, comments and blank lines dropped. */
+export function parseDockerfile(text: string): Instruction[] {
+  const instructions: Instruction[] = []
+  let pending: { line: number; text: string } | null = null
   text.split('\n').forEach((raw, index) => {
     const line = raw.trimEnd()
     if (pending === null && (line.trim() === '' || line.trimStart().startsWith('#'))) return
@@ -29,9 +28,9 @@ export function parseDockerfile(text) {
 }
 
 /** The stages: name, base (ARG defaults substituted), and the instructions that belong to each. */
-export function stagesOf(instructions) {
-  const args = {}
-  const stages = []
+export function stagesOf(instructions: Instruction[]): Stage[] {
+  const args: Record<string, string> = {}
+  const stages: Stage[] = []
   for (const instruction of instructions) {
     if (instruction.keyword === 'ARG' && stages.length === 0) {
       const [name, value] = instruction.args.split('=')
@@ -40,10 +39,10 @@ export function stagesOf(instructions) {
     }
     if (instruction.keyword === 'FROM') {
       const words = instruction.args.split(/\s+/).filter((word) => !word.startsWith('--'))
-      const base = (words[0] ?? '').replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (_, name) => args[name] ?? '')
+      const base = (words[0] ?? '').replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (_, name: string) => args[name] ?? '')
       const asIndex = words.findIndex((word) => word.toUpperCase() === 'AS')
       stages.push({
-        name: asIndex >= 0 ? words[asIndex + 1] : String(stages.length),
+        name: asIndex >= 0 ? (words[asIndex + 1] ?? '') : String(stages.length),
         base,
         line: instruction.line,
         instructions: [],
@@ -55,7 +54,7 @@ export function stagesOf(instructions) {
   return stages
 }
 
-const isPinned = (image) => {
+const isPinned = (image: string) => {
   if (image.includes('@sha256:')) return true
   const slash = image.lastIndexOf('/')
   const colon = image.indexOf(':', slash + 1)
@@ -64,7 +63,7 @@ const isPinned = (image) => {
   return tag !== 'latest' && /\d/.test(tag) && !/^(lts|current|stable|mainline)(-|$)/.test(tag)
 }
 
-const isExecForm = (args) => {
+const isExecForm = (args: string) => {
   try {
     const parsed = JSON.parse(args)
     return Array.isArray(parsed) && parsed.every((part) => typeof part === 'string')
@@ -74,7 +73,7 @@ const isExecForm = (args) => {
 }
 
 /** Walks `FROM <stage>` links up to the first stage, nearest first. */
-function lineage(stages, stage) {
+function lineage(stages: Stage[], stage: Stage): Stage[] {
   const chain = [stage]
   let current = stage
   for (;;) {
@@ -86,15 +85,15 @@ function lineage(stages, stage) {
 }
 
 /** The last USER the stage runs as (inherited through `FROM <stage>`), or null when none is set. */
-export function effectiveUser(stages, stage) {
+export function effectiveUser(stages: Stage[], stage: Stage): string | null {
   for (const link of lineage(stages, stage)) {
     const users = link.instructions.filter((instruction) => instruction.keyword === 'USER')
-    if (users.length > 0) return users.at(-1).args.trim()
+    if (users.length > 0) return (users.at(-1)?.args ?? '').trim()
   }
   return null
 }
 
-export function hasHealthcheck(stages, stage) {
+export function hasHealthcheck(stages: Stage[], stage: Stage): boolean {
   return lineage(stages, stage).some((link) =>
     link.instructions.some(
       (instruction) => instruction.keyword === 'HEALTHCHECK' && !/^NONE\b/i.test(instruction.args),
@@ -103,13 +102,14 @@ export function hasHealthcheck(stages, stage) {
 }
 
 /**
- * @param {string} text the Dockerfile
- * @param {{ targets: string[], sourceExists: (path: string) => boolean, isIgnored: (path: string) => boolean }} context
- *   targets: the stages Compose builds (the last stage when empty)
- * @returns {string[]} problems, each `line N: …`
+ * The problems of a Dockerfile (`text`), each `line N: …`. `context.targets`: the stages Compose builds
+ * (the last stage when empty).
  */
-export function lintDockerfile(text, context) {
-  const problems = []
+export function lintDockerfile(
+  text: string,
+  context: { targets: string[]; sourceExists: (path: string) => boolean; isIgnored: (path: string) => boolean },
+): string[] {
+  const problems: string[] = []
   const instructions = parseDockerfile(text)
   const stages = stagesOf(instructions)
   if (stages.length < 2) problems.push('not a multi-stage build (build tools must stay out of the runtime image)')

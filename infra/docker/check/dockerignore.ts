@@ -2,10 +2,10 @@
 // root with `*`, `?` and `**`, a leading `!` re-includes, the last matching line wins, and a pattern
 // that matches a directory excludes everything below it.
 
-function toRegExp(pattern) {
+function toRegExp(pattern: string): RegExp {
   let source = ''
   for (let index = 0; index < pattern.length; index += 1) {
-    const char = pattern[index]
+    const char = pattern[index] ?? ''
     if (char === '*' && pattern[index + 1] === '*') {
       // `**/` matches any number of directories, including none.
       if (pattern[index + 2] === '/') {
@@ -22,8 +22,8 @@ function toRegExp(pattern) {
   return new RegExp(`^${source}$`)
 }
 
-/** @param {string} text the .dockerignore file */
-export function dockerignoreMatcher(text) {
+/** `text`: the .dockerignore file. */
+export function dockerignoreMatcher(text: string): (path: string) => boolean {
   const rules = text
     .split('\n')
     .map((line) => line.trim())
@@ -34,7 +34,7 @@ export function dockerignoreMatcher(text) {
       return { negated, regexp: toRegExp(pattern) }
     })
   /** Whether a context-relative path (a file or a directory) is excluded from the build context. */
-  return function isIgnored(path) {
+  return function isIgnored(path: string): boolean {
     const parts = path.replace(/^\.\//, '').split('/')
     const prefixes = parts.map((_, index) => parts.slice(0, index + 1).join('/'))
     let ignored = false

@@ -17,46 +17,35 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
 import {
   baseImages,
+  Checks,
   chooseEngine,
+  type Env,
   freePorts,
   LITE_FILES,
   log,
+  Phases,
+  type Podman,
   PodmanCompose,
+  type PublishedPorts,
   ROOT,
+  removeLeftovers,
   run,
-  seconds,
   startPodman,
-} from './compose.mjs'
+} from './compose.ts'
 
 const PROJECT_ID = 'demo-bosted'
 
-/** Records pass/fail lines; `check` never throws, `require` throws after recording. */
-class Checks {
-  constructor() {
-    this.passed = 0
-    this.failed = 0
-  }
+type Target = { host: string; ports: PublishedPorts }
 
-  ok(condition, what, detail = '') {
-    if (condition) {
-      this.passed++
-      console.log(`  ok      ${what}`)
-    } else {
-      this.failed++
-      console.log(`  FAILED  ${what}${detail ? `: ${detail}` : ''}`)
-    }
-    return Boolean(condition)
-  }
-}
-
-async function fetchText(url, init = {}) {
+async function fetchText(url: string, init: RequestInit = {}) {
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) })
   return { response, body: await response.text() }
 }
 
-function securityHeaders(checks, label, response) {
+function securityHeaders(checks: Checks, label: string, response: Response): void {
   const csp = response.headers.get('content-security-policy') ?? ''
   checks.ok(
     csp.includes("frame-ancestors 'none'") && csp.includes("default-src 'self'"),
@@ -72,7 +61,7 @@ function securityHeaders(checks, label, response) {
 }
 
 /** nginx: the SPA (with its fallback), /config.json and /api, each with the security headers. */
-async function checkWeb(checks, stack, { host, ports }) {
+async function checkWeb(checks: Checks, stack: PodmanCompose, { host, ports }: Target): Promise<void> {
   const base = `http://${host}:${ports.APP_PORT}`
   const index = await fetchText(`${base}/`)
   checks.ok(
@@ -103,7 +92,7 @@ async function checkWeb(checks, stack, { host, ports }) {
   } else checks.ok(false, 'index.html names a hashed script under /assets/')
 
   const config = await fetchText(`${base}/config.json`)
-  let parsed = {}
+  let parsed: { firebase?: { projectId?: string }; emulators?: Record<string, string> } = {}
   try {
     parsed = JSON.parse(config.body)
   } catch {}
@@ -137,8 +126,7 @@ async function checkWeb(checks, stack, { host, ports }) {
   const others = containers
     .flatMap((c) => Object.values(c.ports ?? {}))
     .flat()
-    .filter(Boolean)
-    .map((binding) => Number(binding.HostPort))
+    .flatMap((binding) => (binding ? [Number(binding.HostPort)] : []))
   const expected = new Set(Object.values(ports).map(Number))
   checks.ok(
     others.length > 0 && others.every((port) => expected.has(port)),
@@ -147,17 +135,15 @@ async function checkWeb(checks, stack, { host, ports }) {
   )
 }
 
-const markerUrl = ({ host, ports }) =>
+const markerUrl = ({ host, ports }: Target) =>
   `http://${host}:${ports.FIRESTORE_PORT}/v1/projects/${PROJECT_ID}/databases/(default)/documents/containerChecks/persistence`
 
 /**
  * emulator-lite's admin secret, read inside its container (it never leaves the data volume otherwise):
  * the published ports believe no `owner`, only this (docs/decisions/0011-privilege-and-one-http-core.md).
  */
-async function adminSecret(stack) {
-  const emulators = (await stack.containers()).find((c) => c.service === 'emulators')
-  if (!emulators) throw new Error('no emulators container to read the admin secret from')
-  const { code, stdout } = await run('podman', ['exec', emulators.id, 'cat', '/data/emulator-lite/admin-secret'], {
+async function adminSecret(stack: PodmanCompose): Promise<string> {
+  const { code, stdout } = await stack.exec('emulators', ['cat', '/data/emulator-lite/admin-secret'], {
     capture: true,
     timeoutMs: 30_000,
   })
@@ -169,8 +155,8 @@ async function adminSecret(stack) {
  * The Node binary PID 1 of each long-running Node container runs, asked for its version (not the one
  * on PATH): every one must be on the pinned major (.node-version, ADR 0016).
  */
-async function nodeMajors(stack) {
-  const majors = {}
+async function nodeMajors(stack: PodmanCompose): Promise<Record<string, string>> {
+  const majors: Record<string, string> = {}
   for (const c of await stack.containers()) {
     if (c.service !== 'emulators' && c.service !== 'api') continue
     // PID 1 may be the init the engine adds (catatonit, tini): the first process whose binary is a node.
@@ -180,12 +166,12 @@ async function nodeMajors(stack) {
       capture: true,
       timeoutMs: 30_000,
     })
-    majors[c.service] = stdout.trim().split('.')[0] || `none (${stderr.trim().slice(0, 200)})`
+    majors[c.service ?? c.name] = stdout.trim().split('.')[0] || `none (${stderr.trim().slice(0, 200)})`
   }
   return majors
 }
 
-async function writeMarker(target, value, secret) {
+async function writeMarker(target: Target, value: string, secret: string): Promise<void> {
   const name = `projects/${PROJECT_ID}/databases/(default)/documents/containerChecks/persistence`
   const response = await fetch(markerUrl(target).replace(/\/containerChecks\/persistence$/, ':commit'), {
     method: 'POST',
@@ -197,16 +183,16 @@ async function writeMarker(target, value, secret) {
   if (!response.ok) throw new Error(`writing the marker document answered ${response.status}: ${body}`)
 }
 
-async function readMarker(target, secret) {
+async function readMarker(target: Target, secret: string): Promise<string | undefined> {
   const response = await fetch(markerUrl(target), {
     headers: { authorization: `Bearer ${secret}` },
     signal: AbortSignal.timeout(15_000),
   })
   if (!response.ok) return `HTTP ${response.status}`
-  return (await response.json()).fields?.run?.stringValue
+  return ((await response.json()) as { fields?: { run?: { stringValue?: string } } }).fields?.run?.stringValue
 }
 
-async function diagnostics(stack) {
+async function diagnostics(stack: PodmanCompose): Promise<void> {
   console.log('\ncontainers: --- diagnostics: containers ---')
   for (const c of await stack.containers().catch(() => [])) {
     console.log(`  ${c.service ?? c.name}: ${c.status} exit=${c.exitCode} health=${c.health || '-'}`)
@@ -218,49 +204,12 @@ async function diagnostics(stack) {
   await stack.logs(150).catch(() => {})
 }
 
-/**
- * What an earlier run killed before its cleanup left behind (containers, volumes, networks and images
- * of `bosted-test-*` projects): removed first, so killed runs never pile up.
- */
-export async function removeLeftovers(prefix = 'bosted-test-') {
-  const names = async (args) =>
-    (await run('podman', args, { capture: true, timeoutMs: 60_000 })).stdout
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line.startsWith(prefix))
-  const containers = await names(['ps', '-a', '--format', '{{.Names}}'])
-  const volumes = await names(['volume', 'ls', '--format', '{{.Name}}'])
-  const networks = await names(['network', 'ls', '--format', '{{.Name}}'])
-  // Images are named localhost/bosted-test-…_service (podman build) or docker.io/library/… .
-  const images = (await run('podman', ['images', '--format', '{{.Repository}}:{{.Tag}}'], { capture: true })).stdout
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => new RegExp(`^(localhost/|docker\\.io/library/)?${prefix}`).test(line))
-  if (containers.length + volumes.length + networks.length + images.length === 0) return
-  log(`removing what an interrupted run left: ${[...containers, ...volumes, ...networks, ...images].join(' ')}`)
-  if (containers.length) await run('podman', ['rm', '-f', '-v', ...containers], { capture: true })
-  if (volumes.length) await run('podman', ['volume', 'rm', '-f', ...volumes], { capture: true })
-  if (networks.length) await run('podman', ['network', 'rm', '-f', ...networks], { capture: true })
-  if (images.length) await run('podman', ['rmi', '-f', ...images], { capture: true })
-}
-
-export async function runTest(args) {
+export async function runTest(args: string[]): Promise<void> {
   const keepImages = args.includes('--keep-images') || process.env.KEEP_IMAGES === '1'
   const started = Date.now()
-  const timings = []
-  let failure
   // A phase does not start after SIGINT/SIGTERM: the run goes straight to its cleanup.
-  const phase = async (name, action, { always = false } = {}) => {
-    if (failure && !always) throw failure
-    const since = Date.now()
-    log(`--- ${name} ---`)
-    try {
-      return await action()
-    } finally {
-      timings.push([name, Date.now() - since])
-      log(`${name}: ${seconds(since)}`)
-    }
-  }
+  const phases = new Phases()
+  const phase = phases.run.bind(phases)
   const engine = chooseEngine()
   if (engine !== 'podman') {
     // A Docker engine with Compose v2: QA's suite builds and starts its own stack (testcontainers).
@@ -275,23 +224,23 @@ export async function runTest(args) {
   }
 
   const checks = new Checks()
-  let podman
-  let stack
-  let images = []
+  let podman: Podman | undefined
+  let stack: PodmanCompose | undefined
+  let images: string[] = []
   const host = 'localhost'
-  const interrupted = (signal) => {
-    failure ??= new Error(`interrupted by ${signal}`)
+  const interrupted = (signal: NodeJS.Signals) => {
+    phases.failure ??= new Error(`interrupted by ${signal}`)
     log(`${signal}: cleaning up, then exiting`)
   }
   process.once('SIGINT', interrupted)
   process.once('SIGTERM', interrupted)
   try {
     podman = await phase('podman setup', startPodman)
-    await removeLeftovers()
+    await removeLeftovers('bosted-test-')
     const bases = await phase('base images', () => baseImages())
     const ports = await freePorts()
     const project = `bosted-test-${randomBytes(3).toString('hex')}`
-    const env = {
+    const env: Env = {
       ...process.env,
       ...podman.env,
       ...bases,
@@ -306,27 +255,28 @@ export async function runTest(args) {
         .join(' ')}`,
     )
     stack = new PodmanCompose(project, env)
+    const current = stack
     const target = { host, ports }
-    images = await phase('image builds', () => stack.build())
-    if (failure) throw failure
+    images = await phase('image builds', () => current.build())
+    if (phases.failure !== undefined) throw phases.failure
 
-    await phase('up until healthy (first start: empty volume)', () => stack.up())
+    await phase('up until healthy (first start: empty volume)', () => current.up())
     // `make up` prints its URL exactly here: everything must be healthy and answering right now.
-    checks.ok((await stack.notReady()) === '', 'when up returns, every service is healthy and the seed has exited 0')
+    checks.ok((await current.notReady()) === '', 'when up returns, every service is healthy and the seed has exited 0')
     const first = await fetch(`http://${host}:${ports.APP_PORT}/`)
     await first.arrayBuffer()
     checks.ok(first.status === 200, `the printed URL answers at once: http://${host}:${ports.APP_PORT}`)
-    const seedFirst = await stack.serviceLogs('seed')
+    const seedFirst = await current.serviceLogs('seed')
     checks.ok(
       /seed: done: \d+ items, [1-9]\d* written/.test(seedFirst),
       'the seed filled the empty emulators',
       seedFirst.slice(-300),
     )
 
-    await phase('nginx, headers and ports', () => checkWeb(checks, stack, target))
+    await phase('nginx, headers and ports', () => checkWeb(checks, current, target))
     await phase('api recreated alone: nginx follows it', async () => {
       const addressOf = async () => {
-        const api = (await stack.containers()).find((c) => c.service === 'api')
+        const api = (await current.containers()).find((c) => c.service === 'api')
         const inspected = await run(
           'podman',
           ['inspect', '--format', '{{json .NetworkSettings.Networks}}', api?.id ?? ''],
@@ -334,13 +284,13 @@ export async function runTest(args) {
             capture: true,
           },
         )
-        return Object.values(JSON.parse(inspected.stdout || '{}'))
+        return Object.values(JSON.parse(inspected.stdout || '{}') as Record<string, { IPAddress?: string }>)
           .map((network) => network.IPAddress)
           .join(' ')
       }
       const before = await addressOf()
-      await stack.compose(['up', '--detach', '--no-deps', '--force-recreate', 'api'], { timeoutMs: 3 * 60_000 })
-      await stack.up()
+      await current.compose(['up', '--detach', '--no-deps', '--force-recreate', 'api'], { timeoutMs: 3 * 60_000 })
+      await current.up()
       const after = await addressOf()
       let status = 0
       const deadline = Date.now() + 30_000
@@ -361,7 +311,7 @@ export async function runTest(args) {
       )
     })
     const pinned = readFileSync(join(ROOT, '.node-version'), 'utf8').trim().split('.')[0]
-    const majors = await nodeMajors(stack)
+    const majors = await nodeMajors(current)
     checks.ok(
       majors.emulators === pinned && majors.api === pinned,
       `the emulators' and the api's Node processes run on the pinned major (${pinned})`,
@@ -371,19 +321,19 @@ export async function runTest(args) {
     // The published Firestore port takes no word for privilege; the admin secret it does believe.
     const owner = await fetch(markerUrl(target), { headers: { authorization: 'Bearer owner' } })
     checks.ok(owner.status === 403, 'the published Firestore port refuses Bearer owner', `${owner.status}`)
-    const secret = await adminSecret(stack)
+    const secret = await adminSecret(current)
     await writeMarker(target, marker, secret)
 
     await phase('down (the volumes stay)', async () => {
-      await stack.down()
-      const after = await stack.containers()
+      await current.down()
+      const after = await current.containers()
       checks.ok(after.length === 0, 'down removed every container', after.map((c) => c.name).join(' '))
     })
-    await phase('up again until healthy (the same volume)', () => stack.up())
-    checks.ok((await stack.notReady()) === '', 'up again: every service healthy')
+    await phase('up again until healthy (the same volume)', () => current.up())
+    checks.ok((await current.notReady()) === '', 'up again: every service healthy')
     const kept = await readMarker(target, secret)
     checks.ok(kept === marker, 'a document written before down is there after up', `${kept}`)
-    const seedSecond = await stack.serviceLogs('seed')
+    const seedSecond = await current.serviceLogs('seed')
     checks.ok(
       /already has data; nothing to do/.test(seedSecond),
       'the seed is a no-op the second time',
@@ -391,7 +341,7 @@ export async function runTest(args) {
     )
 
     // QA's smoke through testcontainers, attached to this stack; the ticker keeps healthchecks running.
-    stack.startTicker()
+    current.startTicker()
     const smoke = await phase('QA smoke (tests/containers, testcontainers through the socket)', () =>
       run(
         'npx',
@@ -410,21 +360,25 @@ export async function runTest(args) {
     checks.ok(smoke.code === 0, 'QA smoke (tests/containers/compose.test.ts) passed', `vitest exited ${smoke.code}`)
     if (checks.failed > 0) throw new Error(`${checks.failed} check(s) failed`)
   } catch (error) {
-    failure ??= error
+    phases.failure ??= error
   } finally {
+    const { failure } = phases
     if (stack) {
-      await stack.stopTicker()
-      if (failure) {
+      const current = stack
+      await current.stopTicker()
+      if (failure !== undefined) {
         console.error(`\ncontainers: FAILED: ${failure instanceof Error ? failure.message : String(failure)}`)
-        await diagnostics(stack)
+        await diagnostics(current)
       }
       await phase(
         'cleanup',
         async () => {
           // The images it built; all four names when the builds were cut short (rmi -f of a missing one is harmless).
-          const built = images.length ? images : ['emulators', 'api', 'seed', 'web'].map((name) => stack.imageOf(name))
-          await stack.removeEverything({ images: built, keepImages })
-          const left = await stack.containers()
+          const built = images.length
+            ? images
+            : ['emulators', 'api', 'seed', 'web'].map((name) => current.imageOf(name))
+          await current.removeEverything({ images: built, keepImages })
+          const left = await current.containers()
           checks.ok(left.length === 0, 'cleanup left no container of the project behind')
         },
         { always: true },
@@ -432,10 +386,16 @@ export async function runTest(args) {
     }
     await podman?.stop()
   }
-  console.log('\ncontainers: timings')
-  for (const [name, ms] of timings) console.log(`  ${name.padEnd(64)} ${(ms / 1000).toFixed(1)} s`)
-  console.log(`  ${'total'.padEnd(64)} ${seconds(started)}`)
-  if (failure && checks.failed === 0) checks.failed++
+  console.log('')
+  phases.print('containers', started)
+  if (phases.failure !== undefined && checks.failed === 0) checks.failed++
   console.log(`test-containers: ${checks.passed} passed, ${checks.failed} failed`)
   process.exitCode = checks.failed > 0 ? 1 : 0
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  runTest(process.argv.slice(2)).catch((error) => {
+    console.error(`containers: ${error instanceof Error ? error.message : String(error)}`)
+    process.exitCode = 1
+  })
 }

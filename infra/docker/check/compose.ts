@@ -4,23 +4,45 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Ajv } from 'ajv'
+import { Ajv, type ValidateFunction } from 'ajv'
 import { parse } from 'yaml'
 
 const here = dirname(fileURLToPath(import.meta.url))
 export const SCHEMA_PATH = join(here, '../schema/compose-spec.json')
 
+/** A port of `ports:` in its long form. */
+export type PortEntry = { host_ip?: string; published?: string | number; target?: string | number; protocol?: string }
+/** A service as parsed: typed where the checks read it (the schema, not TypeScript, validates the rest). */
+export type ComposeService = {
+  [key: string]: unknown
+  build?: { context?: string; dockerfile?: string; target?: string; args?: Record<string, string | undefined> }
+  image?: string
+  restart?: string
+  healthcheck?: { test?: string[]; disable?: boolean; [key: string]: unknown }
+  depends_on?: string[] | Record<string, { condition?: string }>
+  ports?: (string | PortEntry)[]
+  expose?: (string | number)[]
+  volumes?: (string | { source?: string; target?: string })[]
+  environment?: Record<string, string | undefined>
+}
+export type ComposeModel = {
+  [key: string]: unknown
+  services?: Record<string, ComposeService>
+  volumes?: Record<string, unknown>
+}
+type Mapping = Record<string, unknown>
+
 /** Parses a Compose file's YAML (anchors and `<<` merge keys resolved, as Compose does). */
-export function parseComposeYaml(text) {
-  return parse(text, { merge: true, maxAliasCount: 1000 })
+export function parseComposeYaml(text: string): ComposeModel {
+  return parse(text, { merge: true, maxAliasCount: 1000 }) as ComposeModel
 }
 
 /** Variables referenced as ${NAME}, ${NAME:-default}, ${NAME-default}, ${NAME:?err}, with their defaults. */
-export function referencedVariables(text) {
-  const found = new Map()
+export function referencedVariables(text: string): Map<string, Set<string>> {
+  const found = new Map<string, Set<string>>()
   for (const match of text.matchAll(/(?<!\$)\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?+])([^}]*))?\}/g)) {
-    const [, name, operator, value] = match
-    const defaults = found.get(name) ?? new Set()
+    const [, name = '', operator, value = ''] = match
+    const defaults = found.get(name) ?? new Set<string>()
     if (operator === ':-' || operator === '-') defaults.add(value)
     found.set(name, defaults)
   }
@@ -30,14 +52,16 @@ export function referencedVariables(text) {
 /**
  * Compose's interpolation of every string in the parsed document: ${NAME}, ${NAME:-default},
  * ${NAME-default}, $NAME, and `$$` for a literal `$`. Unset variables without default become ''.
- * @param {unknown} value
- * @param {Record<string, string | undefined>} env
  */
-export function interpolate(value, env) {
+export function interpolate<T>(value: T, env: Record<string, string | undefined>): T {
+  return interpolateValue(value, env) as T
+}
+
+function interpolateValue(value: unknown, env: Record<string, string | undefined>): unknown {
   if (typeof value === 'string') {
     return value.replace(
       /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?+])([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
-      (match, name, operator, operand, bare) => {
+      (match, name: string, operator: string | undefined, operand: string, bare: string | undefined) => {
         if (match === '$$') return '$'
         if (bare) return env[bare] ?? ''
         const current = env[name]
@@ -49,9 +73,9 @@ export function interpolate(value, env) {
       },
     )
   }
-  if (Array.isArray(value)) return value.map((item) => interpolate(item, env))
+  if (Array.isArray(value)) return value.map((item) => interpolateValue(item, env))
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolate(item, env)]))
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolateValue(item, env)]))
   }
   return value
 }
@@ -59,9 +83,9 @@ export function interpolate(value, env) {
 const OVERRIDDEN = new Set(['command', 'entrypoint'])
 
 /** The unique key of a port or volume entry, per the specification's merge rules. */
-function uniqueKey(attribute, entry) {
+function uniqueKey(attribute: string, entry: string | PortEntry | { target?: string }): string | undefined {
   if (attribute === 'volumes') {
-    return typeof entry === 'string' ? (entry.split(':')[1] ?? entry.split(':')[0]) : entry.target
+    return typeof entry === 'string' ? (entry.split(':')[1] ?? entry.split(':')[0]) : String(entry.target)
   }
   if (typeof entry === 'string') {
     const parts = entry.split(':')
@@ -70,7 +94,8 @@ function uniqueKey(attribute, entry) {
     const ip = parts.join(':')
     return `${ip}|${published}|${target}`
   }
-  return `${entry.host_ip ?? ''}|${entry.published ?? ''}|${entry.target}|${entry.protocol ?? 'tcp'}`
+  const port = entry as PortEntry
+  return `${port.host_ip ?? ''}|${port.published ?? ''}|${port.target}|${port.protocol ?? 'tcp'}`
 }
 
 /**
@@ -78,48 +103,52 @@ function uniqueKey(attribute, entry) {
  * mappings merge, sequences append, `command`, `entrypoint` and `healthcheck.test` are replaced,
  * `ports` and `volumes` merge by their unique key.
  */
-function mergeService(base, override) {
-  const merged = { ...base }
+function mergeService(base: ComposeService, override: ComposeService): ComposeService {
+  const merged: Mapping = { ...base }
   for (const [key, value] of Object.entries(override)) {
     const current = merged[key]
     if (OVERRIDDEN.has(key) || current === undefined) merged[key] = value
-    else if (key === 'healthcheck') merged[key] = { ...current, ...value }
+    else if (key === 'healthcheck') merged[key] = { ...(current as Mapping), ...(value as Mapping) }
     else if (key === 'ports' || key === 'volumes') {
-      const byKey = new Map(current.map((entry) => [uniqueKey(key, entry), entry]))
-      for (const entry of value) byKey.set(uniqueKey(key, entry), entry)
+      type Entry = string | PortEntry
+      const byKey = new Map((current as Entry[]).map((entry) => [uniqueKey(key, entry), entry]))
+      for (const entry of value as Entry[]) byKey.set(uniqueKey(key, entry), entry)
       merged[key] = [...byKey.values()]
     } else if (Array.isArray(current) && Array.isArray(value)) merged[key] = [...current, ...value]
     else if (isMapping(current) && isMapping(value)) merged[key] = mergeMappings(current, value)
     else merged[key] = value
   }
-  return merged
+  return merged as ComposeService
 }
 
-function isMapping(value) {
+function isMapping(value: unknown): value is Mapping {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
 }
 
-function mergeMappings(base, override) {
-  const merged = { ...base }
+function mergeMappings(base: Mapping, override: Mapping): Mapping {
+  const merged: Mapping = { ...base }
   for (const [key, value] of Object.entries(override)) {
-    merged[key] = isMapping(merged[key]) && isMapping(value) ? mergeMappings(merged[key], value) : value
+    const current = merged[key]
+    merged[key] = isMapping(current) && isMapping(value) ? mergeMappings(current, value) : value
   }
   return merged
 }
 
 /** The model Compose builds from `-f base -f override`. */
-export function mergeCompose(base, override) {
-  const merged = mergeMappings(base, { ...override, services: {} })
-  merged.services = { ...base.services }
+export function mergeCompose(base: ComposeModel, override: ComposeModel): ComposeModel {
+  const merged = mergeMappings(base, { ...override, services: {} }) as ComposeModel
+  const services: Record<string, ComposeService> = { ...base.services }
   for (const [name, service] of Object.entries(override.services ?? {})) {
-    merged.services[name] = name in merged.services ? mergeService(merged.services[name], service) : service
+    const current = services[name]
+    services[name] = current ? mergeService(current, service) : service
   }
+  merged.services = services
   return merged
 }
 
-let validator
+let validator: ValidateFunction | undefined
 /** Errors of the document against the Compose Specification's schema ([] when valid). */
-export function schemaErrors(document) {
+export function schemaErrors(document: unknown): string[] {
   if (!validator) {
     const schema = JSON.parse(readFileSync(SCHEMA_PATH, 'utf8'))
     // The schema names its draft by an https URL Ajv does not know; it is draft-07.
@@ -131,22 +160,25 @@ export function schemaErrors(document) {
   return (validator.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`)
 }
 
-const longRunning = (service) => service.restart !== 'no'
+const longRunning = (service: ComposeService) => service.restart !== 'no'
+
+type DependsOn = (service: ComposeService) => Record<string, { condition?: string }>
 
 /**
- * The stack's own rules, which the schema cannot express.
- * @param {any} model an interpolated, merged Compose model
- * @param {{ imageHealthcheck: (service: any) => boolean }} images whether a service's image declares a HEALTHCHECK
+ * The stack's own rules, which the schema cannot express, for an interpolated, merged Compose model;
+ * `images.imageHealthcheck` says whether a service's image declares a HEALTHCHECK.
  */
-export function composeInvariants(model, images) {
-  const problems = []
+export function composeInvariants(
+  model: ComposeModel,
+  images: { imageHealthcheck: (service: ComposeService) => boolean },
+): string[] {
+  const problems: string[] = []
   const services = model.services ?? {}
-  const names = Object.keys(services)
-  const dependsOn = (service) =>
+  const dependsOn: DependsOn = (service) =>
     Array.isArray(service.depends_on)
       ? Object.fromEntries(service.depends_on.map((name) => [name, { condition: 'service_started' }]))
       : (service.depends_on ?? {})
-  const hasHealthcheck = (service) =>
+  const hasHealthcheck = (service: ComposeService) =>
     service.healthcheck?.disable !== true &&
     (service.healthcheck?.test !== undefined || images.imageHealthcheck(service))
 
@@ -184,10 +216,8 @@ export function composeInvariants(model, images) {
   // waits for it to complete successfully.
   for (const [name, service] of Object.entries(services)) {
     if (longRunning(service)) continue
-    const adopted = names.some(
-      (other) =>
-        longRunning(services[other]) &&
-        dependsOn(services[other])[name]?.condition === 'service_completed_successfully',
+    const adopted = Object.values(services).some(
+      (other) => longRunning(other) && dependsOn(other)[name]?.condition === 'service_completed_successfully',
     )
     if (!adopted) {
       problems.push(`${name}: one-shot, but no long-running service waits for it (make up --wait would fail)`)
@@ -210,9 +240,9 @@ export function composeInvariants(model, images) {
   return problems
 }
 
-function findCycle(services, dependsOn) {
-  const state = new Map()
-  const visit = (name, path) => {
+function findCycle(services: Record<string, ComposeService>, dependsOn: DependsOn): string[] | null {
+  const state = new Map<string, 'visiting' | 'done'>()
+  const visit = (name: string, path: string[]): string[] | null => {
     if (state.get(name) === 'done') return null
     if (state.get(name) === 'visiting') return [...path.slice(path.indexOf(name)), name]
     state.set(name, 'visiting')
@@ -231,14 +261,14 @@ function findCycle(services, dependsOn) {
 }
 
 /** Reads KEY=value lines (comments and blank lines skipped; `# KEY=value` lines are reported as commented). */
-export function parseEnvFile(text) {
-  const values = {}
-  const commented = new Set()
+export function parseEnvFile(text: string): { values: Record<string, string>; commented: Set<string> } {
+  const values: Record<string, string> = {}
+  const commented = new Set<string>()
   for (const line of text.split('\n')) {
     const active = line.match(/^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/)
-    if (active) values[active[1]] = active[2]
+    if (active?.[1] !== undefined) values[active[1]] = active[2] ?? ''
     const inactive = line.match(/^#\s*([A-Z_][A-Z0-9_]*)=/)
-    if (inactive) commented.add(inactive[1])
+    if (inactive?.[1] !== undefined) commented.add(inactive[1])
   }
   return { values, commented }
 }

@@ -1,12 +1,18 @@
 // `make test-pilot`: the pilot's promises (issue 31), run against docker-compose.pilot.yml on podman,
 // from nothing, on a free port bound to 127.0.0.1:
-//   - up from nothing with a self-signed certificate; time to healthy; only PILOT_PORT is published;
-//   - https with the generated certificate (trusted by this test and nothing else); plain http on
-//     the same port redirects and serves no app; HSTS, the CSP naming only the origin, Secure cookies;
+//   - up from nothing with a self-signed certificate; time to healthy; only PILOT_PORT is published,
+//     and real connections from the host to every port the Compose files name are refused, on
+//     loopback and every other address of the host (PILOT_PORT too, off loopback: PILOT_BIND);
+//   - https with the generated certificate (trusted by this test and nothing else); TLS 1.0 and 1.1
+//     refused, 1.2 and 1.3 accepted; plain http on the same port redirects and serves no app; HSTS,
+//     the CSP naming only the origin, Secure cookies;
 //   - nobody signs up; make pilot-admin's administrator signs in through the origin (Auth, Firestore,
 //     the api's session cookie);
 //   - in Chromium: the admin creates a location, a superuser and a person; the person answers on
-//     "Min dag"; the admin sees it in Statistik and the person's Adgangslog;
+//     "Min dag"; the admin sees it in Statistik and the person's Adgangslog; the admin gives the
+//     superuser a temporary password: her other session ends, she must change it first, then is in;
+//   - through the origin with the web's calls: a user changes their own password (other sessions
+//     end, the new one works, the old one not); a temporary password forces a change at sign-in;
 //   - a reset link by mail to a test SMTP server on the Compose network (pilot/test.compose.yml,
 //     this test's only) works once;
 //   - through the origin, `Bearer owner`, `Firebase owner`, a Google access token, the admin secret,
@@ -29,13 +35,40 @@ import {
   truncateSync,
   writeFileSync,
 } from 'node:fs'
-import { request as httpRequest } from 'node:http'
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import { tmpdir } from 'node:os'
+import { type AddressInfo, connect } from 'node:net'
+import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { freePorts, log, ROOT, run, seconds } from './compose.mjs'
-import { pilotEngine, pilotEnvironment, restoreBackup, stageCertificate, takeBackup } from './pilot.mjs'
+import { createServer as createTlsServer, type TLSSocket, connect as tlsConnect } from 'node:tls'
+import { fileURLToPath } from 'node:url'
+import type { Locator } from 'playwright'
+import { interpolate, parseComposeYaml, parseEnvFile } from './check/compose.ts'
+import {
+  baseImages,
+  Checks,
+  freePorts,
+  log,
+  Phases,
+  type PodmanCompose,
+  PUBLISHED_PORTS,
+  ROOT,
+  removeLeftovers,
+  run,
+  seconds,
+} from './compose.ts'
+import type { Manifest } from './pilot/ops.ts'
+import { selfSignedServerCertificate } from './pilot/tls.ts'
+import {
+  PILOT_FILE,
+  type Pilot,
+  pilotEngine,
+  pilotEnvironment,
+  restoreBackup,
+  stageCertificate,
+  takeBackup,
+} from './pilot.ts'
 
 const PROJECT_ID = 'bosted-pilot'
 /** The smallest valid PNG, as a picture to upload. */
@@ -45,23 +78,16 @@ const PNG = Buffer.from(
 )
 const API_KEY = 'pilot-api-key'
 
-class Checks {
-  passed = 0
-  failed = 0
-  ok(condition, what, detail = '') {
-    if (condition) {
-      this.passed++
-      console.log(`  ok      ${what}`)
-    } else {
-      this.failed++
-      console.log(`  FAILED  ${what}${detail ? `: ${String(detail).slice(0, 400)}` : ''}`)
-    }
-    return Boolean(condition)
-  }
-}
+type Reply = { status: number; headers: IncomingHttpHeaders; body: string; tls?: string | null }
+type RequestOptions = { method?: string; headers?: Record<string, string>; body?: unknown }
 
 /** One HTTPS request to the pilot, trusting only its certificate. */
-function https(base, ca, path, { method = 'GET', headers = {}, body } = {}) {
+function https(
+  base: string,
+  ca: string,
+  path: string,
+  { method = 'GET', headers = {}, body }: RequestOptions = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const url = new URL(path, base)
     const req = httpsRequest(
@@ -73,10 +99,10 @@ function https(base, ca, path, { method = 'GET', headers = {}, body } = {}) {
         response.on('data', (chunk) => (text += chunk))
         response.on('end', () =>
           resolve({
-            status: response.statusCode,
+            status: response.statusCode ?? 0,
             headers: response.headers,
             body: text,
-            tls: req.socket?.getProtocol?.(),
+            tls: (req.socket as TLSSocket | null)?.getProtocol?.(),
           }),
         )
       },
@@ -87,12 +113,12 @@ function https(base, ca, path, { method = 'GET', headers = {}, body } = {}) {
   })
 }
 
-function plainHttp(port, path) {
+function plainHttp(port: string, path: string): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path, timeout: 10_000 }, (response) => {
       let text = ''
       response.on('data', (chunk) => (text += chunk))
-      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: text }))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }))
     })
     req.once('error', reject)
     req.end()
@@ -104,18 +130,18 @@ function plainHttp(port, path) {
  * on a busy machine the api can be healthy yet briefly unable to reach Auth right after a start, and
  * the web app tries again too. Data checks never depend on this: only availability does.
  */
-async function apiCall(base, ca, path, options) {
-  let response
-  for (let attempt = 1; attempt <= 5; attempt++) {
-    response = await https(base, ca, path, options)
-    if (response.status < 500) return response
+async function apiCall(base: string, ca: string, path: string, options: RequestOptions): Promise<Reply> {
+  let response = await https(base, ca, path, options)
+  for (let attempt = 2; attempt <= 5 && response.status >= 500; attempt++) {
     log(`${path} answered ${response.status} (${response.body.slice(0, 160)}); again in 2 s`)
     await sleep(2000)
+    response = await https(base, ca, path, options)
   }
   return response
 }
 
-const json = (response) => {
+// biome-ignore lint/suspicious/noExplicitAny: the bodies of many endpoints, read field by field in checks
+const json = (response: Reply): Record<string, any> => {
   try {
     return JSON.parse(response.body)
   } catch {
@@ -124,7 +150,7 @@ const json = (response) => {
 }
 
 /** A node script run in the ops container, against emulator-lite's admin listener (emulators:9098). */
-const adminScript = (body) => `
+const adminScript = (body: string) => `
 const secret = require('node:fs').readFileSync('/data/emulator-lite/admin-secret', 'utf8').trim()
 const base = 'http://emulators:9098/v1/projects/${PROJECT_ID}/databases/(default)/documents'
 const headers = { authorization: 'Bearer ' + secret, 'content-type': 'application/json' }
@@ -138,7 +164,10 @@ const doc = (path, fields) => ({ update: { name: 'projects/${PROJECT_ID}/databas
  * reaches Auth, Firestore and the api on the one origin, over TLS. Chromium trusts exactly the
  * pilot's key (--ignore-certificate-errors-spki-list); nothing is fetched from any other origin.
  */
-export async function browserJourney(checks, { base, ca, email, password }) {
+export async function browserJourney(
+  checks: Checks,
+  { base, ca, email, password }: { base: string; ca: string; email: string; password: string },
+): Promise<void> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
   if (!existsSync(executablePath)) {
     checks.ok(false, `Chromium at ${executablePath} (make install puts Debian's there)`)
@@ -161,8 +190,8 @@ export async function browserJourney(checks, { base, ca, email, password }) {
   })
   try {
     const page = await browser.newPage({ baseURL: base })
-    const elsewhere = []
-    const failed = []
+    const elsewhere: string[] = []
+    const failed: string[] = []
     page.on('request', (request) => {
       if (!request.url().startsWith(base) && !/^(data|blob):/.test(request.url())) elsewhere.push(request.url())
     })
@@ -198,7 +227,7 @@ export async function browserJourney(checks, { base, ca, email, password }) {
     checks.ok(listed, 'the new location is listed after a reload (read back over TLS)')
 
     // A superuser with a picture (an upload to Storage through the origin), who then signs in.
-    const seen = (locator) =>
+    const seen = (locator: Locator) =>
       locator
         .waitFor({ timeout: 30_000 })
         .then(() => true)
@@ -322,6 +351,62 @@ export async function browserJourney(checks, { base, ca, email, password }) {
       "the person's own registration is in their Adgangslog, named as theirs",
       (await entries.allTextContents().catch(() => [])).slice(0, 6).join(' | '),
     )
+
+    // A temporary password for the superuser, set in Indstillinger › Brugere as the web does it: her
+    // session in the other browser ends; signing in with it leads to Skift adgangskode before
+    // anything else, and once she has chosen her own she is in.
+    await page.goto('/settings/users')
+    await page
+      .getByRole('button', { name: `Rediger ${colleague.name}` })
+      .click({ timeout: 30_000 })
+      .catch(() => {})
+    const dialog = page.getByRole('dialog')
+    const temporary = 'Midlertidig-kode-for-Sara-26'
+    await dialog
+      .getByLabel('Midlertidig adgangskode')
+      .fill(temporary, { timeout: 30_000 })
+      .catch(() => {})
+    await dialog
+      .getByRole('button', { name: 'Sæt midlertidig adgangskode' })
+      .click({ timeout: 30_000 })
+      .catch(() => {})
+    checks.ok(
+      await seen(page.getByText('Den midlertidige adgangskode er sat')),
+      'in Chromium, the administrator gives the superuser a temporary password (Indstillinger › Brugere)',
+    )
+    await page.keyboard.press('Escape')
+    await other.goto('/notes')
+    checks.ok(
+      await other
+        .waitForURL((url) => url.pathname === '/login', { timeout: 30_000 })
+        .then(() => true)
+        .catch(() => false),
+      "the superuser's session in the other browser has ended (back at /login)",
+      new URL(other.url()).pathname,
+    )
+    await other.getByLabel('Email').fill(colleague.email)
+    await other.getByLabel('Adgangskode').fill(temporary)
+    await other.getByRole('button', { name: 'Log ind' }).click()
+    checks.ok(
+      await seen(
+        other.getByText(
+          'Du er logget ind med en midlertidig adgangskode. Vælg din egen adgangskode, før du fortsætter.',
+        ),
+      ),
+      'signing in with the temporary password leads to Skift adgangskode first',
+      new URL(other.url()).pathname,
+    )
+    const own = 'Saras-egen-kode-fra-nu-26'
+    await other.getByLabel('Nuværende adgangskode').fill(temporary)
+    await other.getByLabel('Ny adgangskode', { exact: true }).fill(own)
+    await other.getByLabel('Gentag ny adgangskode').fill(own)
+    await other.getByRole('button', { name: 'Skift adgangskode' }).click()
+    checks.ok(
+      await seen(other.getByRole('heading', { level: 1, name: 'Dagsoversigt' })),
+      'with her own password chosen the superuser is in (Dagsoversigt)',
+      new URL(other.url()).pathname,
+    )
+
     checks.ok(elsewhere.length === 0, 'the browser fetched nothing from any other origin', elsewhere.join(' '))
     checks.ok(failed.length === 0, 'no request failed', failed.join(' '))
   } finally {
@@ -329,23 +414,368 @@ export async function browserJourney(checks, { base, ca, email, password }) {
   }
 }
 
-export async function runPilotTest(args) {
-  const keepImages = args.includes('--keep-images') || process.env.KEEP_IMAGES === '1'
-  const started = Date.now()
-  const figures = []
-  const timings = []
-  const checks = new Checks()
-  let failure
-  const phase = async (name, action) => {
-    if (failure) throw failure
-    const since = Date.now()
-    log(`--- ${name} ---`)
-    try {
-      return await action()
-    } finally {
-      timings.push([name, Date.now() - since])
+/** The cookies a response sets, as a Cookie header (name=value; …). */
+const cookiesOf = (response: Reply): string =>
+  (response.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]).join('; ')
+
+/** The claims of an ID token (not verified: the pilot did that; this reads what it says). */
+const claimsOf = (idToken: unknown): Record<string, unknown> => {
+  try {
+    return JSON.parse(Buffer.from(String(idToken).split('.')[1] ?? '', 'base64url').toString('utf8'))
+  } catch {
+    return {}
+  }
+}
+
+/** Tokens and sessions carry whole seconds: what must end was issued in an earlier second. */
+const nextSecond = () => sleep(1_100 - (Date.now() % 1_000))
+
+/**
+ * Every port the project's Compose files name (the services' `expose` and `ports`, both sides, and
+ * the published defaults of .env.example): the ports a backend service listens on inside the Compose
+ * network, and those the development stack publishes.
+ */
+export function composePorts(): number[] {
+  const env = parseEnvFile(readFileSync(join(ROOT, '.env.example'), 'utf8')).values
+  const ports = new Set<number>(Object.values(PUBLISHED_PORTS))
+  const add = (value: unknown) => {
+    const port = Number(String(value).split('/')[0])
+    if (Number.isInteger(port) && port > 0 && port < 65_536) ports.add(port)
+  }
+  const files = ['docker-compose.yml', 'docker-compose.lite.yml', PILOT_FILE, 'infra/docker/pilot/test.compose.yml']
+  for (const file of files) {
+    const model = interpolate(parseComposeYaml(readFileSync(join(ROOT, file), 'utf8')), env)
+    for (const service of Object.values(model.services ?? {})) {
+      for (const entry of service.expose ?? []) add(entry)
+      for (const entry of service.ports ?? []) {
+        if (typeof entry === 'string') for (const part of entry.split(':').slice(-2)) add(part)
+        else {
+          add(entry.published)
+          add(entry.target)
+        }
+      }
     }
   }
+  return [...ports].sort((a, b) => a - b)
+}
+
+/** This host's addresses a browser elsewhere could use: loopback, and every non-loopback one. */
+function hostAddresses(): string[] {
+  const addresses = ['127.0.0.1', '::1']
+  for (const entries of Object.values(networkInterfaces())) {
+    for (const entry of entries ?? []) {
+      // Link-local IPv6 needs a scope id and is not how anyone reaches a server.
+      if (!entry.internal && !entry.address.startsWith('fe80:')) addresses.push(entry.address)
+    }
+  }
+  return addresses
+}
+
+/** What a TCP connection from this host to address:port meets: 'open', or the error (ECONNREFUSED, …). */
+function connectOutcome(host: string, port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port })
+    socket.setTimeout(3000, () => {
+      socket.destroy()
+      resolve('timeout')
+    })
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve('open')
+    })
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message))
+  })
+}
+
+type Outcomes = Map<string, string>
+const endpoint = (host: string, port: number) => (host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`)
+
+/** Every Compose port and PILOT_PORT on every address of this host, tried once each. */
+async function connectOutcomes(pilotPort: number): Promise<Outcomes> {
+  const outcomes: Outcomes = new Map()
+  for (const host of hostAddresses()) {
+    for (const port of [...composePorts(), pilotPort])
+      outcomes.set(endpoint(host, port), await connectOutcome(host, port))
+  }
+  return outcomes
+}
+
+/**
+ * Real connections from this host, not only the port bindings: every port of every service (Auth,
+ * Firestore, Storage, the admin listener, the api, nginx's own, the hub, logging and UI of the
+ * development stack, the test SMTP server) refuses on 127.0.0.1, ::1 and every non-loopback address;
+ * PILOT_PORT answers on 127.0.0.1 only (PILOT_BIND=127.0.0.1 here). A port something else on this
+ * host already answered before the pilot started is reported, not held against the pilot.
+ */
+async function probePorts(checks: Checks, { before, pilotPort }: { before: Outcomes; pilotPort: number }) {
+  const after = await connectOutcomes(pilotPort)
+  const pilotEndpoint = endpoint('127.0.0.1', pilotPort)
+  const othersBefore = [...before].filter(([key, outcome]) => outcome === 'open' && key !== pilotEndpoint)
+  if (othersBefore.length > 0) {
+    log(`already answering before the pilot started (not the pilot's): ${othersBefore.map(([key]) => key).join(' ')}`)
+  }
+  const opened = [...after].filter(
+    ([key, outcome]) => key !== pilotEndpoint && outcome === 'open' && before.get(key) !== 'open',
+  )
+  const tried = [...after].filter(([key]) => key !== pilotEndpoint && before.get(key) !== 'open')
+  const kinds = [...new Set(tried.map(([, outcome]) => outcome))].join(', ')
+  const hosts = hostAddresses()
+  checks.ok(
+    tried.length > 0 && opened.length === 0,
+    `every other service port refuses a connection from the host (${composePorts().length} ports × ${hosts.length} addresses: ${hosts.join(' ')}; ${kinds})`,
+    opened.map(([key]) => key).join(' '),
+  )
+  checks.ok(
+    after.get(pilotEndpoint) === 'open',
+    `PILOT_PORT answers on 127.0.0.1:${pilotPort}`,
+    after.get(pilotEndpoint),
+  )
+  const elsewhere = hosts
+    .filter((host) => host !== '127.0.0.1')
+    .map((host) => [endpoint(host, pilotPort), after.get(endpoint(host, pilotPort))] as const)
+  checks.ok(
+    elsewhere.every(([, outcome]) => outcome !== 'open'),
+    `PILOT_BIND=127.0.0.1 holds: PILOT_PORT refuses on ${elsewhere.map(([key]) => key).join(' ')}`,
+    elsewhere.map(([key, outcome]) => `${key} ${outcome}`).join(' '),
+  )
+}
+
+type Version = 'TLSv1' | 'TLSv1.1' | 'TLSv1.2' | 'TLSv1.3'
+
+/** One TLS handshake offering exactly `version`; the protocol agreed on, or the error. */
+function handshake(port: number, ca: string, version: Version): Promise<{ protocol?: string | null; error?: string }> {
+  return new Promise((resolve) => {
+    const socket = tlsConnect({
+      host: '127.0.0.1',
+      port,
+      servername: 'localhost',
+      ca,
+      minVersion: version,
+      maxVersion: version,
+      // OpenSSL's default security level keeps a client from offering TLS 1.0/1.1 at all: this one
+      // offers them, so a refusal can only come from the server.
+      ciphers: 'DEFAULT:@SECLEVEL=0',
+    })
+    socket.setTimeout(10_000, () => {
+      socket.destroy()
+      resolve({ error: 'timeout' })
+    })
+    socket.once('secureConnect', () => {
+      resolve({ protocol: socket.getProtocol() })
+      socket.destroy()
+    })
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }))
+  })
+}
+
+/**
+ * TLS 1.0 and 1.1 are refused and 1.2 and 1.3 accepted on PILOT_PORT. First the probe proves it can
+ * make a TLS 1.0/1.1 handshake at all (against a throwaway server here that allows them).
+ */
+async function probeTlsVersions(checks: Checks, { port, ca }: { port: number; ca: string }) {
+  const { cert, key } = selfSignedServerCertificate('localhost')
+  const lenient = createTlsServer({ cert, key, minVersion: 'TLSv1', ciphers: 'DEFAULT:@SECLEVEL=0' }, (socket) =>
+    socket.end(),
+  )
+  await new Promise<void>((listening) => lenient.listen(0, '127.0.0.1', listening))
+  const lenientPort = (lenient.address() as AddressInfo).port
+  const control = [await handshake(lenientPort, cert, 'TLSv1'), await handshake(lenientPort, cert, 'TLSv1.1')]
+  await new Promise((closed) => lenient.close(closed))
+  checks.ok(
+    control[0]?.protocol === 'TLSv1' && control[1]?.protocol === 'TLSv1.1',
+    'the TLS probe can make TLS 1.0 and 1.1 handshakes (against a server of its own that allows them)',
+    JSON.stringify(control),
+  )
+  for (const version of ['TLSv1', 'TLSv1.1'] as const) {
+    const result = await handshake(port, ca, version)
+    checks.ok(
+      result.error !== undefined && result.error !== 'ERR_SSL_NO_PROTOCOLS_AVAILABLE' && result.error !== 'timeout',
+      `${version === 'TLSv1' ? 'TLS 1.0' : 'TLS 1.1'} is refused by the pilot (${result.error ?? result.protocol})`,
+    )
+  }
+  for (const version of ['TLSv1.2', 'TLSv1.3'] as const) {
+    const result = await handshake(port, ca, version)
+    checks.ok(
+      result.protocol === version,
+      `${version.replace('TLSv', 'TLS ')} is accepted (${result.protocol ?? result.error})`,
+    )
+  }
+}
+
+type Account = { email: string; password: string }
+
+/**
+ * Passwords that belong to their owner, through the origin with the web's own calls (Auth's REST
+ * endpoints and the api's routes under /api), as issue 31 point 4 asks:
+ *   - a user changes their own password, re-entering the current one: their other devices' session
+ *     cookies and refresh tokens stop working, the new password signs in and the old one does not;
+ *   - an administrator gives someone a temporary password: that person's sessions end, the
+ *     temporary one signs in with `mustChangePassword`, the api refuses everything but reading their
+ *     own account until they chose their own, and afterwards they get in with it.
+ */
+async function passwordJourneys(
+  checks: Checks,
+  { base, ca, adminCookie, adminUid }: { base: string; ca: string; adminCookie: string; adminUid: string },
+) {
+  const signInWith = async ({ email, password }: Account) =>
+    json(
+      await https(base, ca, `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${API_KEY}`, {
+        method: 'POST',
+        body: { email, password, returnSecureToken: true },
+      }),
+    )
+  const signsIn = async (account: Account) => typeof (await signInWith(account)).idToken === 'string'
+  /** A device: signed in to Auth (its refresh token) and to the api (its session cookie). */
+  const device = async (account: Account) => {
+    const auth = await signInWith(account)
+    const login = await apiCall(base, ca, '/api/auth/login', {
+      method: 'POST',
+      headers: { origin: base },
+      body: { idToken: auth.idToken },
+    })
+    return { refreshToken: String(auth.refreshToken), cookie: cookiesOf(login), status: login.status }
+  }
+  const sessionValid = async (cookie: string) =>
+    json(await apiCall(base, ca, '/api/auth/validate', { method: 'POST', headers: { origin: base, cookie }, body: {} }))
+      .isValid === true
+  const refreshWorks = async (refreshToken: string) =>
+    (
+      await https(base, ca, `/securetoken.googleapis.com/v1/token?key=${API_KEY}`, {
+        method: 'POST',
+        body: { grant_type: 'refresh_token', refresh_token: refreshToken },
+      })
+    ).status === 200
+  const createAccount = async (account: Account, displayName: string) => {
+    const created = await apiCall(base, ca, '/api/user/create', {
+      method: 'POST',
+      headers: { origin: base, cookie: adminCookie },
+      body: { ...account, displayName },
+    })
+    return { status: created.status, uid: String(json(created).body?.userId ?? ''), body: created.body }
+  }
+  const changePassword = (cookie: string, currentPassword: string, newPassword: string) =>
+    apiCall(base, ca, '/api/auth/change-password', {
+      method: 'POST',
+      headers: { origin: base, cookie },
+      body: { currentPassword, newPassword },
+    })
+
+  // --- one's own password
+  const own = { email: 'skift@kommune.dk', password: 'Foerste-kode-til-skift-26' }
+  const made = await createAccount(own, 'Karen Skift')
+  checks.ok(
+    made.status === 200 && made.uid !== '',
+    'the administrator creates an account through /api/user/create',
+    made.body,
+  )
+  const other = await device(own)
+  await nextSecond()
+  const here = await device(own)
+  checks.ok(other.status === 200 && here.status === 200, 'the account is signed in on two devices')
+  await nextSecond()
+  const wrong = await changePassword(here.cookie, 'Forkert-nuvaerende-kode', 'Helt-ny-egen-kode-2026')
+  checks.ok(
+    wrong.status === 400 && json(wrong).error?.fields?.currentPassword !== undefined && (await signsIn(own)),
+    'a change with a wrong current password is refused (400, on the current password) and changes nothing',
+    `${wrong.status} ${wrong.body.slice(0, 200)}`,
+  )
+  const next = { ...own, password: 'Helt-ny-egen-kode-2026' }
+  const changed = await changePassword(here.cookie, own.password, next.password)
+  checks.ok(
+    changed.status === 200,
+    'the user changes their own password, re-entering the current one',
+    `${changed.status} ${changed.body.slice(0, 200)}`,
+  )
+  checks.ok(!(await sessionValid(other.cookie)), "the other device's session cookie no longer works")
+  checks.ok(!(await refreshWorks(other.refreshToken)), "the other device's refresh token no longer works")
+  checks.ok(
+    await sessionValid(cookiesOf(changed)),
+    'the device that changed it has a renewed, valid session',
+    (changed.headers['set-cookie'] ?? []).join(' | ').slice(0, 200),
+  )
+  checks.ok(await signsIn(next), 'the new password signs in')
+  checks.ok(!(await signsIn(own)), 'the old password no longer signs in')
+
+  // --- a temporary password set by an administrator
+  const person = { email: 'midlertidig@kommune.dk', password: 'Egen-kode-fra-start-26' }
+  const target = await createAccount(person, 'Jonas Midlertidig')
+  const before = await device(person)
+  checks.ok(target.status === 200 && before.status === 200, 'an account the administrator manages, signed in')
+  await nextSecond()
+  const temporary = 'Midlertidig-kode-77-aften'
+  const set = await apiCall(base, ca, `/api/user/${target.uid}/temporary-password`, {
+    method: 'PUT',
+    headers: { origin: base, cookie: adminCookie },
+    body: { password: temporary },
+  })
+  checks.ok(
+    set.status === 200,
+    'the administrator sets a temporary password (PUT /api/user/:id/temporary-password)',
+    `${set.status} ${set.body.slice(0, 200)}`,
+  )
+  checks.ok(
+    !(await sessionValid(before.cookie)) && !(await refreshWorks(before.refreshToken)),
+    "the person's sessions ended (session cookie and refresh token refused)",
+  )
+  checks.ok(!(await signsIn(person)), "the person's old password no longer signs in")
+  const withTemporary = await signInWith({ ...person, password: temporary })
+  checks.ok(
+    claimsOf(withTemporary.idToken).mustChangePassword === true,
+    'the temporary password signs in, and the token says it must be changed (mustChangePassword)',
+    JSON.stringify(claimsOf(withTemporary.idToken)).slice(0, 300),
+  )
+  const forcedLogin = await apiCall(base, ca, '/api/auth/login', {
+    method: 'POST',
+    headers: { origin: base },
+    body: { idToken: withTemporary.idToken },
+  })
+  const forced = cookiesOf(forcedLogin)
+  const ownRecord = json(
+    await apiCall(base, ca, `/api/user/getUserById?id=${target.uid}`, { headers: { origin: base, cookie: forced } }),
+  )
+  checks.ok(
+    forcedLogin.status === 200 && ownRecord.data?.customClaims?.mustChangePassword === true,
+    'the api says so too (their own account, which the web reads to send them to Skift adgangskode)',
+    `${forcedLogin.status} ${JSON.stringify(ownRecord).slice(0, 200)}`,
+  )
+  const refused = await apiCall(base, ca, `/api/user/getUserById?id=${adminUid}`, {
+    headers: { origin: base, cookie: forced },
+  })
+  checks.ok(
+    refused.status === 403 && json(refused).error?.code === 'password_change_required',
+    'until it is changed the api refuses everything else (403 password_change_required)',
+    `${refused.status} ${refused.body.slice(0, 200)}`,
+  )
+  const chosen = { ...person, password: 'Jonas-egen-kode-efter-26' }
+  const forcedChange = await changePassword(forced, temporary, chosen.password)
+  checks.ok(
+    forcedChange.status === 200,
+    'the person changes the temporary password to their own',
+    `${forcedChange.status} ${forcedChange.body.slice(0, 200)}`,
+  )
+  const afterwards = await signInWith(chosen)
+  checks.ok(
+    typeof afterwards.idToken === 'string' && claimsOf(afterwards.idToken).mustChangePassword === undefined,
+    'their own password signs in, without mustChangePassword',
+  )
+  checks.ok(!(await signsIn({ ...person, password: temporary })), 'the temporary password no longer signs in')
+  const inAfterwards = await apiCall(base, ca, `/api/user/getUserById?id=${adminUid}`, {
+    headers: { origin: base, cookie: cookiesOf(forcedChange) },
+  })
+  checks.ok(
+    json(inAfterwards).error?.code !== 'password_change_required' && (await sessionValid(cookiesOf(forcedChange))),
+    'afterwards they are in: a valid session, and the api no longer asks for a change',
+    `${inAfterwards.status} ${inAfterwards.body.slice(0, 200)}`,
+  )
+}
+
+export async function runPilotTest(args: string[]): Promise<void> {
+  const keepImages = args.includes('--keep-images') || process.env.KEEP_IMAGES === '1'
+  const started = Date.now()
+  const figures: [string, string][] = []
+  const checks = new Checks()
+  const phases = new Phases()
+  const phase = phases.run.bind(phases)
   const { PILOT_PORT: port } = await freePorts().then((ports) => ({ PILOT_PORT: ports.APP_PORT }))
   const project = `bosted-pilot-test-${randomBytes(3).toString('hex')}`
   const env = pilotEnvironment({
@@ -366,21 +796,26 @@ export async function runPilotTest(args) {
   env.COMPOSE_FILE = `${env.COMPOSE_FILE}:infra/docker/pilot/test.compose.yml`
   const base = `https://localhost:${port}`
   const work = mkdtempSync(join(tmpdir(), 'bosted-pilot-test-'))
-  let pilot
-  let images = []
+  let running: (Pilot & { stack: PodmanCompose }) | undefined
+  let images: string[] = []
   try {
     stageCertificate(env)
-    pilot = await phase('podman setup', () => pilotEngine(env))
-    if (pilot.engine !== 'podman') throw new Error('make test-pilot runs on podman (as make test-containers does)')
+    const engine = await phase('podman setup', () => pilotEngine(env))
+    const { stack } = engine
+    if (!stack) {
+      await engine.close()
+      throw new Error('make test-pilot runs on podman (as make test-containers does)')
+    }
+    const pilot = { ...engine, stack }
+    running = pilot
     // What an earlier, killed run left behind (containers, volumes, networks, images of bosted-pilot-test-*).
-    const { removeLeftovers } = await import('./test-containers.mjs')
     await removeLeftovers('bosted-pilot-test-')
-    const { stack } = pilot
     await phase('base images and image builds', async () => {
-      const { baseImages } = await import('./compose.mjs')
       Object.assign(stack.env, await baseImages(env))
       images = await stack.build()
     })
+    // What answers on this host before the pilot runs (another stack's ports are not the pilot's).
+    const portsBefore = await connectOutcomes(Number(port))
     const upStarted = Date.now()
     await phase('up from nothing until healthy', () => stack.up())
     figures.push(['time from nothing to healthy (images built)', seconds(upStarted)])
@@ -391,16 +826,15 @@ export async function runPilotTest(args) {
     const bindings = containers.flatMap((c) =>
       Object.values(c.ports ?? {})
         .flat()
-        .filter(Boolean)
-        .map((binding) => `${c.service}:${binding.HostIp}:${binding.HostPort}`),
+        .flatMap((binding) => (binding ? [`${c.service}:${binding.HostIp}:${binding.HostPort}`] : [])),
     )
     checks.ok(
       bindings.length === 1 && bindings[0] === `web:127.0.0.1:${port}`,
       `only PILOT_PORT is published (web on 127.0.0.1:${port})`,
       bindings.join(' '),
     )
-    const web = containers.find((c) => c.service === 'web')
-    const ca = (await run('podman', ['exec', web.id, 'cat', '/tls/cert.pem'], { capture: true })).stdout
+    await probePorts(checks, { before: portsBefore, pilotPort: Number(port) })
+    const ca = (await stack.exec('web', ['cat', '/tls/cert.pem'], { capture: true })).stdout
     const tlsLog = await pilot.logsOf('tls')
     checks.ok(
       /SHA-256 fingerprint ([0-9A-F]{2}:){31}[0-9A-F]{2}/.test(tlsLog),
@@ -414,11 +848,12 @@ export async function runPilotTest(args) {
     )
     checks.ok(/^TLSv1\.[23]$/.test(index.tls ?? ''), `TLS 1.2 or newer (${index.tls})`)
     checks.ok(
-      /max-age=\d+/.test(index.headers['strict-transport-security'] ?? ''),
+      /max-age=\d+/.test(String(index.headers['strict-transport-security'] ?? '')),
       'HSTS',
       index.headers['strict-transport-security'],
     )
-    const csp = index.headers['content-security-policy'] ?? ''
+    await probeTlsVersions(checks, { port: Number(port), ca })
+    const csp = String(index.headers['content-security-policy'] ?? '')
     checks.ok(
       /connect-src 'self';/.test(csp) && !/http:|https:/.test(csp),
       "the CSP names only the origin ('self')",
@@ -485,25 +920,19 @@ export async function runPilotTest(args) {
     })
     checks.ok(own.status === 200, 'Firestore through the origin with the signed ID token', `${own.status} ${own.body}`)
     // The api may answer 503 for a moment after its start on a busy machine (it is healthy, but its
-    // first calls to Auth can time out): a client tries again, and so does this.
-    let login
-    for (let attempt = 1; attempt <= 5; attempt++) {
-      login = await apiCall(base, ca, '/api/auth/login', {
-        method: 'POST',
-        headers: { origin: base },
-        body: { idToken: session.idToken },
-      })
-      if (login.status < 500) break
-      log(`/api/auth/login answered ${login.status} (${login.body.slice(0, 200)}); again in 2 s`)
-      await sleep(2000)
-    }
-    const cookies = [login.headers['set-cookie'] ?? []].flat()
+    // first calls to Auth can time out): a client tries again, and so does apiCall.
+    const login = await apiCall(base, ca, '/api/auth/login', {
+      method: 'POST',
+      headers: { origin: base },
+      body: { idToken: session.idToken },
+    })
+    const cookies = login.headers['set-cookie'] ?? []
     checks.ok(
       login.status === 200 && cookies.length > 0 && cookies.every((cookie) => /;\s*Secure/i.test(cookie)),
       'the api session cookies are Secure',
       `${login.status} ${login.body.slice(0, 200)} ${cookies.join(' | ')}`,
     )
-    const cookieHeader = cookies.map((cookie) => cookie.split(';')[0]).join('; ')
+    const cookieHeader = cookiesOf(login)
     const valid = json(
       await apiCall(base, ca, '/api/auth/validate', {
         method: 'POST',
@@ -515,7 +944,7 @@ export async function runPilotTest(args) {
 
     // --- the browser: Chromium over HTTPS, trusting the generated certificate (its key) and nothing else
     await phase('browser journey (Chromium over HTTPS)', () =>
-      browserJourney(checks, { base, ca, email: 'it@kommune.dk', password }),
+      browserJourney(checks, { base, ca, email: 'it@kommune.dk', password: password ?? '' }),
     )
 
     // --- a password reset by mail, through the origin, to the test SMTP server on the Compose network
@@ -532,13 +961,15 @@ export async function runPilotTest(args) {
         body: { email },
       })
       checks.ok(asked.status === 200, '"Glemt adgangskode?" through the origin', `${asked.status} ${asked.body}`)
-      let mail
+      type Mail = { from: string; to: string[]; data: string }
+      let mail: Mail | undefined
       for (let waited = 0; waited < 60 && !mail; waited += 2) {
         const lines = (await pilot.logsOf('smtp-test')).split('\n')
         mail = lines
-          .map((line) => /MAIL (\{.*\})\s*$/.exec(line)?.[1])
-          .filter(Boolean)
-          .map((line) => JSON.parse(line))
+          .flatMap((line) => {
+            const found = /MAIL (\{.*\})\s*$/.exec(line)?.[1]
+            return found ? [JSON.parse(found) as Mail] : []
+          })
           .find((m) => m.to.includes(email))
         if (!mail) await sleep(2000)
       }
@@ -559,7 +990,7 @@ export async function runPilotTest(args) {
         headers: { origin: base },
         body: { oobCode, newPassword: next },
       })
-      const withPassword = (password) =>
+      const withPassword = (password: string) =>
         https(base, ca, `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${API_KEY}`, {
           method: 'POST',
           body: { email, password, returnSecureToken: true },
@@ -583,13 +1014,18 @@ export async function runPilotTest(args) {
       )
     })
 
+    // --- one's own password, and a temporary one, through the origin
+    await phase('passwords: changing one’s own, a temporary one (through the origin)', () =>
+      passwordJourneys(checks, { base, ca, adminCookie: cookieHeader, adminUid: uid }),
+    )
+
     // --- the edge
     const digest = async () =>
       (
-        await pilot.exec('ops', ['node', 'infra/docker/pilot/ops.mjs', 'digest', '/data'], { capture: true })
+        await pilot.exec('ops', ['node', 'infra/docker/pilot/ops.ts', 'digest', '/data'], { capture: true })
       ).stdout.trim()
-    const documentsOf = (state) =>
-      Object.entries(JSON.parse(state || '{}'))
+    const documentsOf = (state: string) =>
+      Object.entries(JSON.parse(state || '{}') as Record<string, { rows: number; sha256: string }>)
         .filter(([key]) => /:(documents|auth_users|objects)$/.test(key))
         .map(([key, value]) => `${key}=${value.rows}/${value.sha256}`)
         .join(' ')
@@ -612,7 +1048,7 @@ export async function runPilotTest(args) {
         exp: Math.floor(Date.now() / 1000) + 3600,
       }),
     ).toString('base64url')}.`
-    const attempts = [
+    const attempts: [string, string, string, Record<string, string>][] = [
       ['Bearer owner: Firestore write', `${docs}:commit`, 'POST', { authorization: 'Bearer owner' }],
       ['Bearer owner: Firestore read', `${docs}/users/${uid}`, 'GET', { authorization: 'Bearer owner' }],
       ['Firebase owner: Storage', `/v0/b/${PROJECT_ID}.appspot.com/o`, 'GET', { authorization: 'Firebase owner' }],
@@ -716,18 +1152,18 @@ export async function runPilotTest(args) {
     const unpacked = join(work, 'unpacked')
     mkdirSync(unpacked)
     await run('tar', ['-xzf', made.copy, '-C', unpacked])
-    const manifest = JSON.parse(readFileSync(join(unpacked, 'manifest.json'), 'utf8'))
-    const raw = manifest.parts.reduce((sum, part) => sum + part.bytes, 0)
+    const manifest = JSON.parse(readFileSync(join(unpacked, 'manifest.json'), 'utf8')) as Manifest
+    const raw = manifest.parts.reduce((sum, part) => sum + (part.bytes ?? 0), 0)
     figures.push([
       'the parts before compression',
       `${(raw / 1024 / 1024).toFixed(2)} MB (synthetic text compresses far better than real data)`,
     ])
     checks.ok(
-      manifest.parts.every((part) => /^[0-9a-f]{64}$/.test(part.sha256)) && manifest.schema && manifest.createdAt,
+      manifest.parts.every((part) => /^[0-9a-f]{64}$/.test(part.sha256 ?? '')) && manifest.schema && manifest.createdAt,
       'the manifest has the time, the schema and a SHA-256 per part',
     )
     const archived = (
-      await run('node', ['infra/docker/pilot/ops.mjs', 'digest', join(unpacked, 'data')], { capture: true })
+      await run('node', ['infra/docker/pilot/ops.ts', 'digest', join(unpacked, 'data')], { capture: true })
     ).stdout.trim()
 
     const truncated = join(work, 'truncated.tar.gz')
@@ -754,7 +1190,7 @@ export async function runPilotTest(args) {
     )
     figures.push(['restore (check, stop, replace, audit-verify)', `${(restored.restoreMs / 1000).toFixed(1)} s`])
     const state = (
-      await pilot.exec('ops', ['node', 'infra/docker/pilot/ops.mjs', 'digest', '/data'], { capture: true })
+      await pilot.exec('ops', ['node', 'infra/docker/pilot/ops.ts', 'digest', '/data'], { capture: true })
     ).stdout.trim()
     const expected = JSON.parse(archived)
     const actual = JSON.parse(state)
@@ -770,9 +1206,8 @@ export async function runPilotTest(args) {
     await phase('up after the restore', () => stack.up())
     // The ops container was not restarted with the backend: its first call may fail while the
     // restarted emulators' name settles on the network; a failed call (not an answer) is tried again.
-    let late
-    for (let attempt = 1; attempt <= 5; attempt++) {
-      late = await pilot.exec(
+    const readLate = () =>
+      pilot.exec(
         'ops',
         [
           'node',
@@ -781,9 +1216,11 @@ export async function runPilotTest(args) {
         ],
         { capture: true },
       )
-      if (late.code === 0) break
+    let late = await readLate()
+    for (let attempt = 2; attempt <= 5 && late.code !== 0; attempt++) {
       log(`reading pilotWriter/after-backup failed (${late.stderr.trim().slice(0, 200)}); again in 2 s`)
       await sleep(2000)
+      late = await readLate()
     }
     checks.ok(
       late.stdout.trim() === '404',
@@ -811,10 +1248,7 @@ export async function runPilotTest(args) {
       headers: { origin: base },
       body: { idToken: again.idToken },
     })
-    const cookies2 = [login2.headers['set-cookie'] ?? []]
-      .flat()
-      .map((cookie) => cookie.split(';')[0])
-      .join('; ')
+    const cookies2 = cookiesOf(login2)
     const before2 = json(
       await apiCall(base, ca, '/api/auth/validate', {
         method: 'POST',
@@ -883,7 +1317,7 @@ export async function runPilotTest(args) {
       stack.env.PILOT_BACKUP_TIME = at.toISOString().slice(11, 19)
       stack.env.PILOT_BACKUP_KEEP = '2'
       await stack.compose(['up', '--detach', '--no-deps', 'ops'], { timeoutMs: 3 * 60_000 })
-      let archives = []
+      let archives: string[] = []
       const deadline = at.getTime() + 120_000
       while (Date.now() < deadline) {
         archives = await list().catch(() => [])
@@ -898,14 +1332,14 @@ export async function runPilotTest(args) {
         `${old.join(' ')} → ${archives.join(' ')} ${logs.slice(-400)}`,
       )
       checks.ok(
-        archives.length === 2 && archives.includes(old.at(-1)),
+        archives.length === 2 && archives.includes(old.at(-1) ?? ''),
         `retention: the newest 2 of ${old.length + fresh.length} archives are kept, the older ones removed`,
         archives.join(' '),
       )
       if (fresh[0]) {
         const verified = await pilot.exec(
           'ops',
-          ['node', 'infra/docker/pilot/ops.mjs', 'verify', `/backups/${fresh[0]}`],
+          ['node', 'infra/docker/pilot/ops.ts', 'verify', `/backups/${fresh[0]}`],
           {
             capture: true,
           },
@@ -930,16 +1364,19 @@ export async function runPilotTest(args) {
       )
       checks.ok(newer.code === 0, 'the data now names a migration this version does not know', newer.stderr)
       const migrate = (await stack.containers()).find((c) => c.service === 'migrate')
-      await run('podman', ['start', '--attach', migrate.id], { capture: true, timeoutMs: 3 * 60_000 })
+      await run('podman', ['start', '--attach', migrate?.id ?? 'no-migrate-container'], {
+        capture: true,
+        timeoutMs: 3 * 60_000,
+      })
       const after = (await stack.containers()).find((c) => c.service === 'migrate')
       const logs = await pilot.logsOf('migrate')
       checks.ok(
-        after.exitCode !== 0 && /newer Bosted \(migrations 999-from-the-future/.test(logs),
+        after !== undefined && after.exitCode !== 0 && /newer Bosted \(migrations 999-from-the-future/.test(logs),
         'migrate refuses data a newer version migrated, with a clear message',
-        `exit ${after.exitCode}: ${logs.slice(-300)}`,
+        `exit ${after?.exitCode}: ${logs.slice(-300)}`,
       )
       const newerBackup = await takeBackup(pilot, join(work, 'backups'))
-      const verified = await pilot.exec('ops', ['node', 'infra/docker/pilot/ops.mjs', 'verify', newerBackup.archive], {
+      const verified = await pilot.exec('ops', ['node', 'infra/docker/pilot/ops.ts', 'verify', newerBackup.archive], {
         capture: true,
       })
       checks.ok(
@@ -950,28 +1387,38 @@ export async function runPilotTest(args) {
     })
     if (checks.failed > 0) throw new Error(`${checks.failed} check(s) failed`)
   } catch (error) {
-    failure ??= error
+    phases.failure ??= error
     console.error(`\npilot-test: FAILED: ${error instanceof Error ? error.stack : String(error)}`)
-    await pilot?.stack?.logs(80).catch(() => {})
+    await running?.stack.logs(80).catch(() => {})
   } finally {
-    if (pilot?.stack) {
-      const since = Date.now()
-      const built = images.length
-        ? images
-        : ['emulators', 'tls', 'migrate', 'ops', 'api', 'web'].map((name) => pilot.stack.imageOf(name))
-      await pilot.stack.removeEverything({ images: built, keepImages })
-      timings.push(['cleanup', Date.now() - since])
+    if (running) {
+      const { stack } = running
+      await phases.run(
+        'cleanup',
+        async () => {
+          const built = images.length
+            ? images
+            : ['emulators', 'tls', 'migrate', 'ops', 'api', 'web'].map((name) => stack.imageOf(name))
+          await stack.removeEverything({ images: built, keepImages })
+        },
+        { always: true },
+      )
+      await running.close()
     }
-    await pilot?.close()
     rmSync(work, { recursive: true, force: true })
     rmSync(join(ROOT, '.pilot/tls-input'), { recursive: true, force: true })
   }
   console.log('\ntest-pilot: figures')
   for (const [name, value] of figures) console.log(`  ${name.padEnd(48)} ${value}`)
-  console.log('test-pilot: timings')
-  for (const [name, ms] of timings) console.log(`  ${name.padEnd(64)} ${(ms / 1000).toFixed(1)} s`)
-  console.log(`  ${'total'.padEnd(64)} ${seconds(started)}`)
-  if (failure && checks.failed === 0) checks.failed++
+  phases.print('test-pilot', started)
+  if (phases.failure !== undefined && checks.failed === 0) checks.failed++
   console.log(`test-pilot: ${checks.passed} passed, ${checks.failed} failed`)
   process.exitCode = checks.failed > 0 ? 1 : 0
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  runPilotTest(process.argv.slice(2)).catch((error) => {
+    console.error(`test-pilot: ${error instanceof Error ? error.message : String(error)}`)
+    process.exitCode = 1
+  })
 }

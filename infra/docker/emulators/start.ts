@@ -15,22 +15,36 @@ import { parseArgs } from 'node:util'
 const here = dirname(fileURLToPath(import.meta.url))
 const APP_ROOT = resolve(here, '../../..')
 
-const port = (env, name, fallback) => {
+type Env = Record<string, string | undefined>
+export type Mode = 'official' | 'lite'
+export type Options = ReturnType<typeof readOptions>
+type Endpoint = { host: string; port: number }
+export type FirebaseConfig = {
+  emulators: {
+    auth: Endpoint
+    hub: Endpoint
+    logging: Endpoint
+    singleProjectMode: boolean
+    firestore?: Endpoint & { websocketPort: number }
+    storage?: Endpoint
+    ui: { enabled: boolean; host?: string; port?: number }
+  }
+  firestore?: { rules: string }
+  storage?: { rules: string }
+}
+
+const port = (env: Env, name: string, fallback: number) => {
   const value = Number(env[name] ?? fallback)
   if (!Number.isInteger(value) || value < 1 || value > 65_535)
     throw new Error(`${name} must be a port, got ${env[name]}`)
   return value
 }
 
-/**
- * Everything the entrypoint reads, with the README's defaults.
- * @param {Record<string, string | undefined>} env
- * @param {'official' | 'lite'} mode
- */
-export function readOptions(env, mode) {
+/** Everything the entrypoint reads, with the README's defaults. */
+export function readOptions(env: Env, mode: string) {
   if (mode !== 'official' && mode !== 'lite') throw new Error(`--mode must be official or lite, got ${mode}`)
   return {
-    mode,
+    mode: mode as Mode,
     projectId: env.FIREBASE_PROJECT_ID || 'demo-bosted',
     host: env.EMULATORS_HOST || '0.0.0.0',
     ports: {
@@ -54,8 +68,7 @@ export function readOptions(env, mode) {
   }
 }
 
-/** @param {ReturnType<typeof readOptions>} options */
-export function firebaseConfig(options) {
+export function firebaseConfig(options: Options): FirebaseConfig {
   const { host, ports } = options
   const emulators = {
     auth: { host, port: ports.auth },
@@ -77,15 +90,12 @@ export function firebaseConfig(options) {
 }
 
 /** Where firebase-tools exports to on a clean stop, and imports from when an export is there. */
-export function exportDir(options) {
+export function exportDir(options: Options): string {
   return join(options.dataDir, options.mode === 'lite' ? 'auth' : 'export')
 }
 
-/**
- * @param {ReturnType<typeof readOptions>} options
- * @param {boolean} hasExport whether a complete export (its metadata file) exists
- */
-export function firebaseArgs(options, hasExport) {
+/** firebase-tools' arguments; `hasExport`: whether a complete export (its metadata file) exists. */
+export function firebaseArgs(options: Options, hasExport: boolean): string[] {
   const only = options.mode === 'lite' ? 'auth' : 'auth,firestore,storage'
   const target = exportDir(options)
   return [
@@ -103,10 +113,10 @@ export function firebaseArgs(options, hasExport) {
 }
 
 /**
- * @param {ReturnType<typeof readOptions>} options
- * @param {boolean} hasAuthExport whether a volume from before (firebase-tools' Auth export) is there to import once
+ * emulator-lite's arguments; `hasAuthExport`: whether a volume from before (firebase-tools' Auth
+ * export) is there to import once.
  */
-export function emulatorLiteArgs(options, hasAuthExport = false) {
+export function emulatorLiteArgs(options: Options, hasAuthExport = false): string[] {
   return [
     '--import',
     'tsx',
@@ -140,12 +150,12 @@ export function emulatorLiteArgs(options, hasAuthExport = false) {
 }
 
 /** Starts the emulators and resolves with the exit code the container should end with. */
-export async function run(options) {
+export async function run(options: Options): Promise<number> {
   mkdirSync(options.workDir, { recursive: true })
   mkdirSync(options.dataDir, { recursive: true })
   writeFileSync(join(options.workDir, 'firebase.json'), `${JSON.stringify(firebaseConfig(options), null, 2)}\n`)
   const hasExport = existsSync(join(exportDir(options), 'firebase-export-metadata.json'))
-  const childEnv = { ...process.env, NO_UPDATE_NOTIFIER: '1' }
+  const childEnv: Env = { ...process.env, NO_UPDATE_NOTIFIER: '1' }
   // firebase-tools would talk to these instead of starting its own.
   for (const name of ['FIREBASE_AUTH_EMULATOR_HOST', 'FIRESTORE_EMULATOR_HOST', 'FIREBASE_STORAGE_EMULATOR_HOST']) {
     delete childEnv[name]
@@ -172,15 +182,15 @@ export async function run(options) {
           }),
         ]
   let stopping = false
-  const stopAll = (signal) => {
+  const stopAll = (signal: NodeJS.Signals) => {
     if (stopping) return
     stopping = true
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill(signal)
   }
-  for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => stopAll(signal))
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stopAll(signal))
   const exits = children.map(
     (child) =>
-      new Promise((resolveExit) => {
+      new Promise<number>((resolveExit) => {
         child.once('error', (error) => {
           console.error(`emulators: could not start ${child.spawnfile}: ${error.message}`)
           resolveExit(1)
@@ -203,7 +213,7 @@ export async function run(options) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({ options: { mode: { type: 'string', default: 'official' } } })
   try {
-    process.exitCode = await run(readOptions(process.env, /** @type {'official' | 'lite'} */ (values.mode)))
+    process.exitCode = await run(readOptions(process.env, values.mode))
   } catch (error) {
     console.error(`emulators: ${error instanceof Error ? error.message : String(error)}`)
     process.exitCode = 1

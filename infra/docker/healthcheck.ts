@@ -1,10 +1,10 @@
-// Container healthcheck for our Node images: `node healthcheck.mjs URL…` exits 0 when every URL
+// Container healthcheck for our Node images: `node healthcheck.ts URL…` exits 0 when every URL
 // answers with an HTTP status below 500 within 3 s (the api's /api/health answers 503 while a
 // dependency is down; an emulator's root answers as soon as it serves), else 1 naming the first
 // that did not.
 const urls = process.argv.slice(2)
 if (urls.length === 0) {
-  console.error('usage: node healthcheck.mjs URL…')
+  console.error('usage: node healthcheck.ts URL…')
   process.exit(2)
 }
 for (const url of urls) {

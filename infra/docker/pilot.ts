@@ -1,11 +1,11 @@
 // The pilot (docker-compose.pilot.yml, docs/pilot.md) on either engine:
-//   node infra/docker/pilot.mjs up [--no-build]   build, start, wait until healthy, print the address
-//   node infra/docker/pilot.mjs down              stop (the data, certificate and backups stay)
-//   node infra/docker/pilot.mjs admin EMAIL [FIRST [LAST]]   a new administrator, password printed once
-//   node infra/docker/pilot.mjs backup            an online backup now, copied to ./backups/ on the host
-//   node infra/docker/pilot.mjs restore FILE      stop the backend, restore FILE, verify the access log, start
-//   node infra/docker/pilot.mjs audit-verify      the access log's hash chain, checked in the pilot
-//   node infra/docker/pilot.mjs logs              follow every service's log
+//   node infra/docker/pilot.ts up [--no-build]   build, start, wait until healthy, print the address
+//   node infra/docker/pilot.ts down              stop (the data, certificate and backups stay)
+//   node infra/docker/pilot.ts admin EMAIL [FIRST [LAST]]   a new administrator, password printed once
+//   node infra/docker/pilot.ts backup            an online backup now, copied to ./backups/ on the host
+//   node infra/docker/pilot.ts restore FILE      stop the backend, restore FILE, verify the access log, start
+//   node infra/docker/pilot.ts audit-verify      the access log's hash chain, checked in the pilot
+//   node infra/docker/pilot.ts logs              follow every service's log
 // Settings come from .env (PILOT_*, see .env.example). The Compose project is `bosted-pilot` unless
 // PILOT_PROJECT_NAME names another, so a developer's `make up` stack never shares its volumes.
 import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
@@ -15,16 +15,22 @@ import {
   baseImages,
   chooseEngine,
   composeEnvironment,
+  type Engine,
+  type Env,
   must,
   PodmanCompose,
   ROOT,
+  type RunOptions,
+  type RunResult,
   run,
+  type Services,
   seconds,
   startPodman,
-} from './compose.mjs'
+} from './compose.ts'
+import type { Counts } from './pilot/ops.ts'
 
 export const PILOT_FILE = 'docker-compose.pilot.yml'
-export const PILOT_SERVICES = {
+export const PILOT_SERVICES: Services = {
   longRunning: ['emulators', 'api', 'web', 'ops'],
   oneShot: ['tls', 'migrate'],
   // emulator-lite's image first (better-sqlite3 compiles there), then the tools' image built on it;
@@ -33,18 +39,19 @@ export const PILOT_SERVICES = {
     ['emulators', 'tls', 'migrate', 'ops'],
     ['api', 'web'],
   ],
+  startedBy: 'make pilot',
 }
-const say = (message) => console.log(`pilot: ${message}`)
+const say = (message: string) => console.log(`pilot: ${message}`)
 
 /** The environment Compose sees for the pilot: .env, this process's variables, the pilot's file and project. */
-export function pilotEnvironment(env = process.env) {
+export function pilotEnvironment(env: Env = process.env): Env {
   const merged = composeEnvironment(env)
   merged.COMPOSE_FILE = PILOT_FILE
   merged.COMPOSE_PROJECT_NAME = env.PILOT_PROJECT_NAME || merged.PILOT_PROJECT_NAME || 'bosted-pilot'
   return merged
 }
 
-export function pilotOrigin(env) {
+export function pilotOrigin(env: Env): string {
   const host = env.PILOT_HOST || 'localhost'
   const port = env.PILOT_PORT || '8443'
   return port === '443' ? `https://${host}` : `https://${host}:${port}`
@@ -55,7 +62,7 @@ export function pilotOrigin(env) {
  * `tls` service reads it (.pilot/tls-input/, readable by root only); otherwise that directory is
  * emptied and the pilot keeps (or makes) its self-signed certificate.
  */
-export function stageCertificate(env) {
+export function stageCertificate(env: Env): 'self-signed' | 'provided' {
   const dir = join(ROOT, '.pilot/tls-input')
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true, mode: 0o700 })
@@ -68,7 +75,7 @@ export function stageCertificate(env) {
   for (const [name, file] of [
     ['PILOT_TLS_CERT', cert],
     ['PILOT_TLS_KEY', key],
-  ]) {
+  ] as const) {
     if (!existsSync(resolve(ROOT, file))) throw new Error(`${name}: ${file} does not exist`)
   }
   copyFileSync(resolve(ROOT, cert), join(dir, 'cert.pem'))
@@ -79,10 +86,25 @@ export function stageCertificate(env) {
 }
 
 /** One engine's way of running the pilot's commands; `close()` when done. */
-export async function pilotEngine(env = pilotEnvironment(), { build = true } = {}) {
+export type Pilot = {
+  engine: Engine
+  env: Env
+  /** On podman: the Compose project (docker-compose 1.29 through podman's socket). */
+  stack?: PodmanCompose
+  up(): Promise<void>
+  compose(args: string[], options?: RunOptions): Promise<RunResult>
+  exec(service: string, args: string[], options?: RunOptions): Promise<RunResult>
+  copyFrom(service: string, path: string, target: string): Promise<void>
+  copyTo(service: string, file: string, path: string): Promise<void>
+  logsOf(service: string): Promise<string>
+  close(): Promise<void>
+}
+
+export async function pilotEngine(env: Env = pilotEnvironment(), { build = true } = {}): Promise<Pilot> {
   const engine = chooseEngine(env)
   if (engine === 'docker') {
-    const compose = (args, options = {}) => run('docker', ['compose', ...args], { env, ...options })
+    const compose = (args: string[], options: RunOptions = {}) =>
+      run('docker', ['compose', ...args], { env, ...options })
     return {
       engine,
       env,
@@ -91,9 +113,8 @@ export async function pilotEngine(env = pilotEnvironment(), { build = true } = {
         if (result.code !== 0) throw new Error('docker compose up failed')
       },
       compose,
-      async exec(service, args, options = {}) {
-        return run('docker', ['compose', 'exec', '-T', service, ...args], { env, ...options })
-      },
+      exec: (service, args, options = {}) =>
+        run('docker', ['compose', 'exec', '-T', service, ...args], { env, ...options }),
       async copyFrom(service, path, target) {
         await must('docker', ['compose', 'cp', `${service}:${path}`, target], { env })
       },
@@ -108,12 +129,7 @@ export async function pilotEngine(env = pilotEnvironment(), { build = true } = {
   }
   const podman = await startPodman()
   Object.assign(env, podman.env)
-  const stack = new PodmanCompose(env.COMPOSE_PROJECT_NAME, env, PILOT_SERVICES)
-  const containerOf = async (service) => {
-    const container = (await stack.containers()).find((c) => c.service === service && c.status === 'running')
-    if (!container) throw new Error(`the pilot's ${service} service is not running (make pilot starts it)`)
-    return container.id
-  }
+  const stack = new PodmanCompose(env.COMPOSE_PROJECT_NAME ?? 'bosted-pilot', env, PILOT_SERVICES)
   return {
     engine,
     env,
@@ -131,15 +147,9 @@ export async function pilotEngine(env = pilotEnvironment(), { build = true } = {
       await stack.stopTicker()
     },
     compose: (args, options = {}) => run('docker-compose', args, { env: stack.env, ...options }),
-    async exec(service, args, options = {}) {
-      return run('podman', ['exec', await containerOf(service), ...args], options)
-    },
-    async copyFrom(service, path, target) {
-      await must('podman', ['cp', `${await containerOf(service)}:${path}`, target])
-    },
-    async copyTo(service, file, path) {
-      await must('podman', ['cp', file, `${await containerOf(service)}:${path}`])
-    },
+    exec: (service, args, options) => stack.exec(service, args, options),
+    copyFrom: (service, path, target) => stack.copyFrom(service, path, target),
+    copyTo: (service, file, path) => stack.copyTo(service, file, path),
     logsOf: (service) => stack.serviceLogs(service),
     async close() {
       await stack.stopTicker()
@@ -148,7 +158,7 @@ export async function pilotEngine(env = pilotEnvironment(), { build = true } = {
   }
 }
 
-async function commandUp(args) {
+async function commandUp(args: string[]): Promise<void> {
   const env = pilotEnvironment()
   const certificate = stageCertificate(env)
   const started = Date.now()
@@ -169,7 +179,7 @@ async function commandUp(args) {
   }
 }
 
-async function commandDown() {
+async function commandDown(): Promise<void> {
   const pilot = await pilotEngine()
   try {
     const { code } = await pilot.compose(['down', '--timeout', '30'])
@@ -179,7 +189,7 @@ async function commandDown() {
   }
 }
 
-async function commandAdmin([email, first, last]) {
+async function commandAdmin([email, first, last]: string[]): Promise<void> {
   if (!email) throw new Error('usage: make pilot-admin EMAIL=name@kommune.dk [FIRST_NAME=… LAST_NAME=…]')
   const pilot = await pilotEngine()
   try {
@@ -194,12 +204,23 @@ async function commandAdmin([email, first, last]) {
 }
 
 /** An online backup in the pilot, copied to ./backups/ (BACKUP_COPY_DIR) on the host; returns what it did. */
-export async function takeBackup(pilot, copyDir = join(ROOT, 'backups')) {
+export type Backup = {
+  archive: string
+  bytes: number
+  ms: number
+  counts: Counts
+  /** The copy on the host, and the time the backup and the copy took together. */
+  copy: string
+  totalMs: number
+}
+
+export async function takeBackup(pilot: Pilot, copyDir = join(ROOT, 'backups')): Promise<Backup> {
   const started = Date.now()
-  const result = await pilot.exec('ops', ['node', 'infra/docker/pilot/ops.mjs', 'backup'], { capture: true })
+  const result = await pilot.exec('ops', ['node', 'infra/docker/pilot/ops.ts', 'backup'], { capture: true })
   if (result.code !== 0) throw new Error(`backup failed: ${(result.stderr || result.stdout).trim()}`)
   const line = result.stdout.split('\n').find((l) => l.startsWith('backup-json: '))
-  const made = JSON.parse(line.slice('backup-json: '.length))
+  if (!line) throw new Error(`backup said nothing about its archive: ${result.stdout.trim()}`)
+  const made = JSON.parse(line.slice('backup-json: '.length)) as Omit<Backup, 'copy' | 'totalMs'>
   mkdirSync(copyDir, { recursive: true })
   const copy = join(copyDir, basename(made.archive))
   await pilot.copyFrom('ops', made.archive, copy)
@@ -223,13 +244,17 @@ async function commandBackup() {
  * Restores FILE: checked first in the pilot (changes nothing when damaged, incomplete or newer), then
  * the backend is stopped, the data replaced, the access log verified and the pilot started again.
  */
-export async function restoreBackup(pilot, file, { start = true } = {}) {
+export async function restoreBackup(
+  pilot: Pilot,
+  file: string,
+  { start = true }: { start?: boolean } = {},
+): Promise<{ message: string; audit: { code: number; output: string }; restoreMs: number }> {
   const started = Date.now()
   const absolute = resolve(ROOT, file)
   if (!existsSync(absolute)) throw new Error(`${file}: no such file`)
   const inside = '/backups/restore-upload.tar.gz'
   await pilot.copyTo('ops', absolute, inside)
-  const checked = await pilot.exec('ops', ['node', 'infra/docker/pilot/ops.mjs', 'verify', inside], { capture: true })
+  const checked = await pilot.exec('ops', ['node', 'infra/docker/pilot/ops.ts', 'verify', inside], { capture: true })
   if (checked.code !== 0) {
     await pilot.exec('ops', ['rm', '-f', inside], { capture: true })
     const why = (checked.stderr || checked.stdout)
@@ -245,7 +270,7 @@ export async function restoreBackup(pilot, file, { start = true } = {}) {
       env: pilot.stack?.env ?? pilot.env,
     },
   )
-  const restored = await pilot.exec('ops', ['node', 'infra/docker/pilot/ops.mjs', 'restore', inside], { capture: true })
+  const restored = await pilot.exec('ops', ['node', 'infra/docker/pilot/ops.ts', 'restore', inside], { capture: true })
   await pilot.exec('ops', ['rm', '-f', inside], { capture: true })
   if (restored.code !== 0) throw new Error(`restore failed: ${(restored.stderr || restored.stdout).trim()}`)
   const audit = await pilot.exec(
@@ -262,7 +287,7 @@ export async function restoreBackup(pilot, file, { start = true } = {}) {
   }
 }
 
-async function commandRestore([file]) {
+async function commandRestore([file]: string[]): Promise<void> {
   if (!file) throw new Error('usage: make restore FILE=backups/bosted-backup-….tar.gz')
   const pilot = await pilotEngine(pilotEnvironment(), { build: false })
   try {
@@ -302,7 +327,7 @@ async function commandLogs() {
   }
 }
 
-async function main([command, ...args]) {
+async function main([command, ...args]: string[]): Promise<void> {
   if (command === 'up') return commandUp(args)
   if (command === 'down') return commandDown()
   if (command === 'admin') return commandAdmin(args)
@@ -310,12 +335,8 @@ async function main([command, ...args]) {
   if (command === 'restore') return commandRestore(args)
   if (command === 'audit-verify') return commandAuditVerify()
   if (command === 'logs') return commandLogs()
-  if (command === 'test') {
-    const { runPilotTest } = await import('./test-pilot.mjs')
-    return runPilotTest(args)
-  }
   console.error(
-    'usage: node infra/docker/pilot.mjs up | down | admin EMAIL | backup | restore FILE | audit-verify | logs | test',
+    'usage: node infra/docker/pilot.ts up | down | admin EMAIL | backup | restore FILE | audit-verify | logs (the test: node infra/docker/test-pilot.ts)',
   )
   process.exitCode = 2
 }

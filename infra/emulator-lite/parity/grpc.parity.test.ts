@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type App, deleteApp, initializeApp } from 'firebase-admin/app'
+import { type Firestore, getFirestore } from 'firebase-admin/firestore'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { type EmulatorLite, startEmulatorLite } from '../src/index.ts'
+import { signUnsigned } from '../test/forged-token.ts'
+import { call } from '../test/grpc-client.ts'
+import { type OfficialFirestore, startOfficialFirestore } from './official-emulator.ts'
+
+// The same gRPC sequences (firebase-admin without preferRest, and a plain gRPC client with a
+// client's token under rules) against emulator-lite and Google's emulator: the answers must match.
+const PROJECT = 'demo-grpc-parity'
+const DATABASE = `projects/${PROJECT}/databases/(default)`
+const RULES = `rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /persons/{personId}/{rest=**} { allow read: if request.auth != null && personId == 'p1'; }
+  }
+}`
+
+let dir: string
+let official: OfficialFirestore
+let lite: EmulatorLite
+const apps: App[] = []
+
+function adminAt(host: string): Firestore {
+  process.env.FIRESTORE_EMULATOR_HOST = host
+  const app = initializeApp({ projectId: PROJECT }, `grpc-parity-${randomUUID()}`)
+  apps.push(app)
+  return getFirestore(app)
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'grpc-parity-'))
+  writeFileSync(join(dir, 'firestore.rules'), RULES)
+  official = await startOfficialFirestore({ rules: join(dir, 'firestore.rules') })
+  lite = await startEmulatorLite({
+    firestorePort: 0,
+    storagePort: 0,
+    authPort: 0,
+    inMemory: true,
+    accessLog: false,
+    firestoreRules: join(dir, 'firestore.rules'),
+    acceptUnsignedTokens: true,
+  })
+}, 180_000)
+
+afterAll(async () => {
+  await Promise.allSettled(apps.map((app) => deleteApp(app)))
+  await lite?.close()
+  await official?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** Everything the sequence observed, as plain data. */
+async function sequence(adminHost: string, clientHost: string) {
+  const db = adminAt(adminHost)
+  const seen: Record<string, unknown> = {}
+  await db.doc('persons/p1/notes/a').set({ day: 1, text: 'tirsdag', at: new Date('2026-01-02T03:04:05Z') })
+  await db.doc('persons/p1/notes/b').set({ day: 2, tags: ['x'] })
+  await db.doc('persons/p2/notes/a').set({ day: 3 })
+  seen.get = (await db.doc('persons/p1/notes/a').get()).data()
+  seen.missing = (await db.doc('persons/p1/notes/none').get()).exists
+  seen.query = (await db.collection('persons/p1/notes').where('day', '>=', 2).get()).docs.map((doc) => doc.id)
+  seen.group = (await db.collectionGroup('notes').orderBy('day', 'desc').limit(2).get()).docs.map((doc) => doc.ref.path)
+  seen.getAll = (await db.getAll(db.doc('persons/p1/notes/a'), db.doc('persons/p9/notes/z'))).map((doc) => doc.exists)
+  seen.count = (await db.collection('persons/p1/notes').count().get()).data().count
+  seen.transaction = await db.runTransaction(async (tx) => {
+    const doc = await tx.get(db.doc('persons/p1/notes/a'))
+    tx.update(doc.ref, { day: doc.get('day') + 10 })
+    return doc.get('day') + 10
+  })
+  seen.listDocuments = (await db.collection('persons/p1/notes').listDocuments()).map((ref) => ref.id).sort()
+  seen.listCollections = (await db.doc('persons/p1').listCollections()).map((ref) => ref.id)
+  const snapshots: string[][] = []
+  const unsubscribe = db
+    .collection('persons/p1/notes')
+    .orderBy('day')
+    .onSnapshot((snapshot) => {
+      snapshots.push(snapshot.docs.map((doc) => doc.id))
+    })
+  await expect.poll(() => snapshots.length, { timeout: 20_000 }).toBe(1)
+  await db.doc('persons/p1/notes/c').set({ day: 0 })
+  await expect.poll(() => snapshots.length, { timeout: 20_000 }).toBe(2)
+  await db.doc('persons/p1/notes/b').delete()
+  await expect.poll(() => snapshots.length, { timeout: 20_000 }).toBe(3)
+  unsubscribe()
+  seen.snapshots = snapshots
+  const token = `Bearer ${signUnsigned({ sub: 'emp', user_id: 'emp', aud: PROJECT, iss: `https://securetoken.google.com/${PROJECT}`, iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 3600, firebase: { sign_in_provider: 'custom' } })}`
+  const get = (path: string) => call(clientHost, 'GetDocument', { name: `${DATABASE}/documents/${path}` }, token)
+  const query = (parent: string) =>
+    call(
+      clientHost,
+      'RunQuery',
+      { parent: `${DATABASE}/documents/${parent}`, structuredQuery: { from: [{ collectionId: 'notes' }] } },
+      token,
+    )
+  const allowed = await get('persons/p1/notes/a')
+  seen.clientGet = [allowed.code, (allowed.messages[0]?.fields as Record<string, unknown> | undefined)?.text]
+  seen.clientDenied = (await get('persons/p2/notes/a')).code
+  seen.clientQuery = (await query('persons/p1')).messages.map((m) =>
+    (m.document as { name?: string } | undefined)?.name?.split('/').pop(),
+  )
+  seen.clientQueryDenied = (await query('persons/p2')).code
+  return seen
+}
+
+test('firebase-admin over gRPC and a client under rules see the same from both emulators', async () => {
+  const fromLite = await sequence(`127.0.0.1:${lite.adminPort}`, `127.0.0.1:${lite.firestorePort}`)
+  const fromOfficial = await sequence(official.host, official.host)
+  expect(fromLite).toEqual(fromOfficial)
+  expect(fromLite.snapshots).toEqual([
+    ['b', 'a'],
+    ['c', 'b', 'a'],
+    ['c', 'a'],
+  ])
+}, 240_000)
