@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { queryKeys } from '../../lib/query-keys.ts'
 import { getStatistics } from './api/get-statistics.ts'
+import { statisticsKeys } from './api/keys.ts'
 import type { Period } from './compute.ts'
 
 /**
@@ -9,7 +9,7 @@ import type { Period } from './compute.ts'
  */
 export function useStatistics(locationId: string, period: Period) {
   return useQuery({
-    queryKey: queryKeys.statistics(locationId, period.from, period.to),
+    queryKey: statisticsKeys.period(locationId, period.from, period.to),
     queryFn: () => getStatistics(locationId, period.from, period.to),
     staleTime: 0,
   })

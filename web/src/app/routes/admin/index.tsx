@@ -1,24 +1,22 @@
 import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
 import { subscriptionLabel } from '@bosted/domain/subscription-status'
-import { LOCATION_NAME_MAX_LENGTH } from '@bosted/domain/validation'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
-import { Field } from '../../../components/ui/field.tsx'
 import { Page } from '../../../components/ui/page.tsx'
+import { QueryState } from '../../../components/ui/query-state.tsx'
+import { SearchField } from '../../../components/ui/search-field.tsx'
 import { TableScroll } from '../../../components/ui/table-scroll.tsx'
-import { createLocation } from '../../../features/admin/api/create-location.ts'
-import { getAdminOverview } from '../../../features/admin/api/get-admin-overview.ts'
+import { useCreateLocation } from '../../../features/admin/api/create-location.ts'
+import { useAdminOverview } from '../../../features/admin/api/get-admin-overview.ts'
+import { LocationNameField, locationNameError } from '../../../features/admin/components/location-name-field.tsx'
 import { locationRows, needsAttention, type Sort, type SortKey } from '../../../features/admin/location-rows.ts'
 import { matchesSearch } from '../../../features/location-settings/search.ts'
 import { PersonAvatar } from '../../../features/persons/components/person-avatar.tsx'
 import { personName, sortByName } from '../../../features/persons/person-name.ts'
 import { session } from '../../../features/session/session-store.ts'
-import { queryKeys } from '../../../lib/query-keys.ts'
-import { toastPromise } from '../../../lib/toast.ts'
-import { RouteLoading } from '../../layout/route-loading.tsx'
+import { paths } from '../../../lib/paths.ts'
 import { reloadLocations } from '../../session.ts'
 
 /** How many persons a search shows at most. */
@@ -26,80 +24,41 @@ const SEARCH_LIMIT = 20
 
 /** Administration: every location with its subscription, creating one, and a search over all persons. */
 export function Component() {
-  const overview = useQuery({ queryKey: queryKeys.adminOverview, queryFn: getAdminOverview })
+  const overview = useAdminOverview()
   return (
     <Page title={da.pages.admin}>
       <CreateLocation />
-      {overview.isError ? (
-        <div className="notice notice--error" role="alert">
-          <p>{da.admin.loadFailed}</p>
-          <button type="button" className="button button--secondary" onClick={() => void overview.refetch()}>
-            {da.admin.retry}
-          </button>
-        </div>
-      ) : overview.data === undefined ? (
-        <RouteLoading />
-      ) : (
-        <>
-          <LocationTable locations={overview.data.locations} />
-          <PersonSearch
-            persons={overview.data.persons}
-            names={new Map(overview.data.locations.map((l) => [l.id, l.name]))}
-          />
-        </>
-      )}
+      <QueryState query={overview} errorMessage={da.admin.loadFailed}>
+        {({ locations, persons }) => (
+          <>
+            <LocationTable locations={locations} />
+            <PersonSearch persons={persons} names={new Map(locations.map((l) => [l.id, l.name]))} />
+          </>
+        )}
+      </QueryState>
     </Page>
   )
 }
 
 function CreateLocation() {
   const { user } = useSnapshot(session)
-  const queryClient = useQueryClient()
   const [name, setName] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const create = useMutation({
-    mutationFn: (locationName: string) =>
-      toastPromise(createLocation(locationName, user?.id ?? null), {
-        pending: da.admin.createPending,
-        resolved: da.admin.createOk,
-        rejected: da.admin.createFail,
-      }),
-    onSuccess: async (newId) => {
+  const create = useCreateLocation(user?.id ?? null, {
+    onCreated: async (newId) => {
       setName('')
       await reloadLocations(newId)
     },
-    onError: (failure) => console.warn('a location could not be created', (failure as Error).name),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin }),
   })
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault()
-    if (name.trim() === '') {
-      setError(da.admin.nameRequired)
-      return
-    }
-    if (name.trim().length > LOCATION_NAME_MAX_LENGTH) {
-      setError(da.validation.tooLong(LOCATION_NAME_MAX_LENGTH))
-      return
-    }
-    setError(null)
-    create.mutate(name)
+    const problem = locationNameError(name)
+    setError(problem)
+    if (problem === null) create.mutate(name)
   }
   return (
     <form className="form admin-create" onSubmit={handleSubmit} noValidate aria-label={da.admin.createLocation}>
-      <Field
-        label={da.admin.newLocationName}
-        error={error ?? undefined}
-        hint={da.validation.maxLengthHint(LOCATION_NAME_MAX_LENGTH)}
-      >
-        {(control) => (
-          <input
-            {...control}
-            maxLength={LOCATION_NAME_MAX_LENGTH}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-        )}
-      </Field>
+      <LocationNameField label={da.admin.newLocationName} value={name} error={error} onChange={setName} />
       <div className="form__actions">
         <button type="submit" className="button button--action" disabled={create.isPending}>
           {da.admin.createLocation}
@@ -151,7 +110,7 @@ function LocationTable({ locations }: { locations: Parameters<typeof locationRow
                     {row.logoUrl !== null && /^https?:/.test(row.logoUrl) ? (
                       <img className="admin-locations__logo" src={row.logoUrl} alt="" />
                     ) : null}
-                    <Link to={`/admin/location/${row.id}/general`}>{row.name}</Link>
+                    <Link to={paths.admin.location(row.id, 'general')}>{row.name}</Link>
                   </span>
                 </th>
                 <td>{row.personCount}</td>
@@ -174,7 +133,6 @@ function LocationTable({ locations }: { locations: Parameters<typeof locationRow
 
 function PersonSearch({ persons, names }: { persons: readonly Person[]; names: ReadonlyMap<string, string> }) {
   const [query, setQuery] = useState('')
-  const id = useId()
   const found =
     query.trim() === ''
       ? []
@@ -182,17 +140,14 @@ function PersonSearch({ persons, names }: { persons: readonly Person[]; names: R
   return (
     <section aria-labelledby="admin-persons" className="admin-search">
       <h2 id="admin-persons">{da.admin.persons}</h2>
-      <div className="field">
-        <label htmlFor={id}>{da.admin.searchPersons}</label>
-        <input id={id} type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
-      </div>
+      <SearchField label={da.admin.searchPersons} value={query} onChange={setQuery} />
       {query.trim() !== '' && found.length === 0 && <p className="muted">{da.admin.noPersonsFound}</p>}
       {found.length > 0 && (
         <ul className="admin-search__results">
           {found.map((person) => (
             <li key={person.id}>
               <PersonAvatar person={person} />
-              <Link to={`/admin/person/${encodeURIComponent(person.id)}/settings`}>{personName(person)}</Link>
+              <Link to={paths.admin.personSettings(person.id)}>{personName(person)}</Link>
               <span className="muted">
                 {[person.contact?.email, names.get(person.locationId ?? '')].filter(Boolean).join(' · ')}
               </span>

@@ -1,15 +1,12 @@
 import { da } from '@bosted/domain/messages/da'
 import { Page } from '../../../components/ui/page.tsx'
 import { AnswerAdmin } from '../../../features/answer-admin/components/answer-admin.tsx'
-import { useRefreshLocations } from '../../../features/locations/api/get-locations.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
 import { useSettingsAccess } from '../../use-settings-access.ts'
 
 /** Svarmuligheder: the active location's answer options. */
 export function Component() {
   const { location, loaded, isManager } = useSettingsAccess()
-  // The location's order is part of the locations list: /daily's register dialog reads it.
-  const refreshLocations = useRefreshLocations()
   return (
     <Page title={da.pages.settingsAnswers} level={2}>
       {!loaded ? (
@@ -19,12 +16,7 @@ export function Component() {
       ) : (
         <>
           {!isManager && <p className="notice">{da.form.readOnly}</p>}
-          <AnswerAdmin
-            key={location.id}
-            owner={{ entity: 'location', id: location.id }}
-            canEdit={isManager}
-            onOrderSaved={() => void refreshLocations()}
-          />
+          <AnswerAdmin key={location.id} owner={{ entity: 'location', id: location.id }} canEdit={isManager} />
         </>
       )}
     </Page>

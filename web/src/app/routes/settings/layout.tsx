@@ -2,6 +2,7 @@ import { da } from '@bosted/domain/messages/da'
 import { Outlet } from 'react-router-dom'
 import { Page } from '../../../components/ui/page.tsx'
 import { TabsNav } from '../../../components/ui/tabs-nav.tsx'
+import { paths } from '../../../lib/paths.ts'
 
 export function Component() {
   return (
@@ -9,10 +10,10 @@ export function Component() {
       <TabsNav
         label={da.pages.settings}
         items={[
-          { to: '/settings/persons', label: da.pages.settingsPersons },
-          { to: '/settings/users', label: da.pages.settingsUsers },
-          { to: '/settings/answers', label: da.pages.settingsAnswers },
-          { to: '/settings/notifications', label: da.pages.settingsNotifications },
+          { to: paths.settings.persons, label: da.pages.settingsPersons },
+          { to: paths.settings.users, label: da.pages.settingsUsers },
+          { to: paths.settings.answers, label: da.pages.settingsAnswers },
+          { to: paths.settings.notifications, label: da.pages.settingsNotifications },
         ]}
       />
       <Outlet />

@@ -1,15 +1,16 @@
 import { da } from '@bosted/domain/messages/da'
-import { useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Page } from '../../../components/ui/page.tsx'
+import { QueryState } from '../../../components/ui/query-state.tsx'
+import { SearchField } from '../../../components/ui/search-field.tsx'
 import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
 import { TableScroll } from '../../../components/ui/table-scroll.tsx'
 import { matchesSearch } from '../../../features/location-settings/search.ts'
-import { getLocationPersons } from '../../../features/persons/api/get-location-persons.ts'
+import { useLocationPersons } from '../../../features/persons/api/get-location-persons.ts'
 import { PersonAvatar } from '../../../features/persons/components/person-avatar.tsx'
 import { personName, sortByName } from '../../../features/persons/person-name.ts'
-import { queryKeys } from '../../../lib/query-keys.ts'
+import { paths } from '../../../lib/paths.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
 import { useSettingsAccess } from '../../use-settings-access.ts'
 
@@ -20,7 +21,7 @@ export function Component() {
     <Page title={da.pages.settingsPersons} level={2}>
       {isManager && (
         <p>
-          <Link className="button button--action" to="/create/person">
+          <Link className="button button--action" to={paths.create.person}>
             {da.form.createPerson}
           </Link>
         </p>
@@ -37,66 +38,59 @@ export function Component() {
 }
 
 function PersonList({ locationId }: { locationId: string }) {
-  const searchId = useId()
   const [search, setSearch] = useState('')
-  const persons = useQuery({
-    queryKey: queryKeys.locationPersons(locationId),
-    queryFn: () => getLocationPersons(locationId),
-  })
-  if (persons.isError) {
-    return (
-      <div className="notice notice--error" role="alert">
-        <p>{da.settingsList.loadFailed}</p>
-        <button type="button" className="button button--secondary" onClick={() => void persons.refetch()}>
-          {da.daily.retry}
-        </button>
-      </div>
-    )
-  }
-  if (persons.data === undefined) return <RouteLoading />
-  const shown = sortByName(persons.data.items.filter((person) => matchesSearch(person, search)))
+  const persons = useLocationPersons(locationId)
   return (
-    <>
-      <SkippedNotice kind="persons" count={persons.data.skipped} />
-      <div className="field settings-search">
-        <label htmlFor={searchId}>{da.settingsList.search}</label>
-        <input id={searchId} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
-      </div>
-      {shown.length === 0 ? (
-        <p className="muted">{da.settingsList.noMatch}</p>
-      ) : (
-        <TableScroll label={da.settingsList.persons}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{da.settingsList.name}</th>
-                <th scope="col">{da.settingsList.contact}</th>
-                <th scope="col">{da.settingsList.status}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((person) => (
-                <tr key={person.id}>
-                  <th scope="row">
-                    <span className="settings-name">
-                      <PersonAvatar person={person} />
-                      <Link to={`/person/${encodeURIComponent(person.id)}/settings`}>{personName(person)}</Link>
-                    </span>
-                  </th>
-                  <td>{[person.contact?.email, person.contact?.phone].filter(Boolean).join(' · ') || '–'}</td>
-                  <td>
-                    {person.settings.disabled ? (
-                      <span className="badge badge--missing">{da.settingsList.disabled}</span>
-                    ) : (
-                      <span className="badge badge--ok">{da.settingsList.active}</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-    </>
+    <QueryState query={persons} errorMessage={da.settingsList.loadFailed}>
+      {(data) => {
+        const shown = sortByName(data.items.filter((person) => matchesSearch(person, search)))
+        return (
+          <>
+            <SkippedNotice kind="persons" count={data.skipped} />
+            <SearchField
+              label={da.settingsList.search}
+              value={search}
+              onChange={setSearch}
+              className="settings-search"
+            />
+            {shown.length === 0 ? (
+              <p className="muted">{da.settingsList.noMatch}</p>
+            ) : (
+              <TableScroll label={da.settingsList.persons}>
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">{da.settingsList.name}</th>
+                      <th scope="col">{da.settingsList.contact}</th>
+                      <th scope="col">{da.settingsList.status}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {shown.map((person) => (
+                      <tr key={person.id}>
+                        <th scope="row">
+                          <span className="settings-name">
+                            <PersonAvatar person={person} />
+                            <Link to={paths.person.settings.overview(person.id)}>{personName(person)}</Link>
+                          </span>
+                        </th>
+                        <td>{[person.contact?.email, person.contact?.phone].filter(Boolean).join(' · ') || '–'}</td>
+                        <td>
+                          {person.settings.disabled ? (
+                            <span className="badge badge--missing">{da.settingsList.disabled}</span>
+                          ) : (
+                            <span className="badge badge--ok">{da.settingsList.active}</span>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
+            )}
+          </>
+        )
+      }}
+    </QueryState>
   )
 }

@@ -1,24 +1,23 @@
 import { da } from '@bosted/domain/messages/da'
 import type { User } from '@bosted/domain/user'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Page } from '../../../components/ui/page.tsx'
+import { QueryState } from '../../../components/ui/query-state.tsx'
+import { SearchField } from '../../../components/ui/search-field.tsx'
 import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
 import { TableScroll } from '../../../components/ui/table-scroll.tsx'
 import { matchesSearch } from '../../../features/location-settings/search.ts'
 import { TemporaryPassword } from '../../../features/passwords/components/temporary-password.tsx'
 import { PersonAvatar } from '../../../features/persons/components/person-avatar.tsx'
 import { personName, sortByName } from '../../../features/persons/person-name.ts'
-import { getLocationStaff } from '../../../features/users-admin/api/get-location-staff.ts'
-import { setUserRole, updateUser } from '../../../features/users-admin/api/update-user.ts'
-import { type EditedUser, EditUserDialog } from '../../../features/users-admin/components/edit-user-dialog.tsx'
+import { useLocationStaff } from '../../../features/users-admin/api/get-location-staff.ts'
+import { useUpdateUser } from '../../../features/users-admin/api/update-user.ts'
+import { EditUserDialog } from '../../../features/users-admin/components/edit-user-dialog.tsx'
 import { canEditUser } from '../../../features/users-admin/user-access.ts'
-import { toastPromise } from '../../../lib/toast.ts'
+import { paths } from '../../../lib/paths.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
 import { type SettingsAccess, useSettingsAccess } from '../../use-settings-access.ts'
-
-const staffKey = (locationId: string) => ['staff', 'location', locationId] as const
 
 /** Brugere: staff with access to the active location; managers edit, admins change roles too. */
 export function Component() {
@@ -28,7 +27,7 @@ export function Component() {
     <Page title={da.pages.settingsUsers} level={2}>
       {isManager && (
         <p>
-          <Link className="button button--action" to="/create/user">
+          <Link className="button button--action" to={paths.create.user}>
             {da.form.createUser}
           </Link>
         </p>
@@ -45,127 +44,107 @@ export function Component() {
 }
 
 function StaffList({ locationId, access }: { locationId: string; access: SettingsAccess }) {
-  const searchId = useId()
-  const queryClient = useQueryClient()
   const [search, setSearch] = useState('')
   const [editing, setEditing] = useState<User | null>(null)
-  const staff = useQuery({ queryKey: staffKey(locationId), queryFn: () => getLocationStaff(locationId) })
-  const save = useMutation({
-    mutationFn: async ({ user, values }: { user: User; values: EditedUser }) => {
-      const work = async () => {
-        await updateUser(user.id, values)
-        const before = user.userRole === 'user' ? 'employee' : user.userRole
-        if (access.isAdmin && values.userRole !== before) await setUserRole(user.id, values.userRole)
-      }
-      return toastPromise(work(), {
-        pending: da.user.updatePending,
-        resolved: da.user.updateOk,
-        rejected: da.user.updateFail,
-      })
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
-    onError: (error) => console.warn('a user could not be updated', (error as Error).name),
-  })
+  const staff = useLocationStaff(locationId)
+  const save = useUpdateUser({ canChangeRole: access.isAdmin })
 
-  if (staff.isError) {
-    return (
-      <div className="notice notice--error" role="alert">
-        <p>{da.settingsList.loadFailed}</p>
-        <button type="button" className="button button--secondary" onClick={() => void staff.refetch()}>
-          {da.daily.retry}
-        </button>
-      </div>
-    )
-  }
-  if (staff.data === undefined) return <RouteLoading />
   const viewer = {
     id: access.user?.id ?? '',
     isAdmin: access.isAdmin,
     isManager: access.isManager,
     locations: access.user?.locations ?? [],
   }
-  const shown = sortByName(staff.data.items.filter((user) => matchesSearch(user, search)))
   return (
-    <>
-      <SkippedNotice kind="users" count={staff.data.skipped} />
-      <div className="field settings-search">
-        <label htmlFor={searchId}>{da.settingsList.search}</label>
-        <input id={searchId} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
-      </div>
-      {shown.length === 0 ? (
-        <p className="muted">{da.settingsList.noMatch}</p>
-      ) : (
-        <TableScroll label={da.settingsList.users}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{da.settingsList.name}</th>
-                <th scope="col">{da.settingsList.jobRole}</th>
-                <th scope="col">{da.settingsList.role}</th>
-                <th scope="col">{da.settingsList.status}</th>
-                {access.isManager && (
-                  <th scope="col">
-                    <span className="visually-hidden">{da.settingsList.edit}</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((user) => {
-                const name = personName(user)
-                return (
-                  <tr key={user.id}>
-                    <th scope="row">
-                      <span className="settings-name">
-                        <PersonAvatar person={user} />
-                        {name} {user.id === viewer.id && <span className="muted">{da.settingsList.you}</span>}
-                      </span>
-                    </th>
-                    <td>{user.jobRole}</td>
-                    <td>{da.form.roles[user.userRole]}</td>
-                    <td>
-                      {user.settings.disabled ? (
-                        <span className="badge badge--missing">{da.settingsList.disabled}</span>
-                      ) : (
-                        <span className="badge badge--ok">{da.settingsList.active}</span>
+    <QueryState query={staff} errorMessage={da.settingsList.loadFailed}>
+      {(data) => {
+        const shown = sortByName(data.items.filter((user) => matchesSearch(user, search)))
+        return (
+          <>
+            <SkippedNotice kind="users" count={data.skipped} />
+            <SearchField
+              label={da.settingsList.search}
+              value={search}
+              onChange={setSearch}
+              className="settings-search"
+            />
+            {shown.length === 0 ? (
+              <p className="muted">{da.settingsList.noMatch}</p>
+            ) : (
+              <TableScroll label={da.settingsList.users}>
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">{da.settingsList.name}</th>
+                      <th scope="col">{da.settingsList.jobRole}</th>
+                      <th scope="col">{da.settingsList.role}</th>
+                      <th scope="col">{da.settingsList.status}</th>
+                      {access.isManager && (
+                        <th scope="col">
+                          <span className="visually-hidden">{da.settingsList.edit}</span>
+                        </th>
                       )}
-                    </td>
-                    {access.isManager && (
-                      <td>
-                        {canEditUser(viewer, user) && (
-                          <button
-                            type="button"
-                            className="button button--secondary button--small"
-                            aria-label={da.settingsList.editUser(name)}
-                            onClick={() => setEditing(user)}
-                          >
-                            {da.settingsList.edit}
-                          </button>
-                        )}
-                      </td>
-                    )}
-                  </tr>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {shown.map((user) => {
+                      const name = personName(user)
+                      return (
+                        <tr key={user.id}>
+                          <th scope="row">
+                            <span className="settings-name">
+                              <PersonAvatar person={user} />
+                              {name} {user.id === viewer.id && <span className="muted">{da.settingsList.you}</span>}
+                            </span>
+                          </th>
+                          <td>{user.jobRole}</td>
+                          <td>{da.form.roles[user.userRole]}</td>
+                          <td>
+                            {user.settings.disabled ? (
+                              <span className="badge badge--missing">{da.settingsList.disabled}</span>
+                            ) : (
+                              <span className="badge badge--ok">{da.settingsList.active}</span>
+                            )}
+                          </td>
+                          {access.isManager && (
+                            <td>
+                              {canEditUser(viewer, user) && (
+                                <button
+                                  type="button"
+                                  className="button button--secondary button--small"
+                                  aria-label={da.settingsList.editUser(name)}
+                                  onClick={() => setEditing(user)}
+                                >
+                                  {da.settingsList.edit}
+                                </button>
+                              )}
+                            </td>
+                          )}
+                        </tr>
+                      )
+                    })}
+                  </tbody>
+                </table>
+              </TableScroll>
+            )}
+            <EditUserDialog
+              user={editing}
+              canChangeRole={access.isAdmin}
+              // Whoever may edit a colleague may give them a temporary password; one's own is changed instead.
+              below={(user, name) =>
+                user.id === access.user?.id ? null : (
+                  <TemporaryPassword userId={user.id} name={name} email={user.contact?.email ?? null} />
                 )
-              })}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-      <EditUserDialog
-        user={editing}
-        canChangeRole={access.isAdmin}
-        // Whoever may edit a colleague may give them a temporary password; one's own is changed instead.
-        below={(user, name) =>
-          user.id === access.user?.id ? null : (
-            <TemporaryPassword userId={user.id} name={name} email={user.contact?.email ?? null} />
-          )
-        }
-        onClose={() => setEditing(null)}
-        onSubmit={(user, values) => {
-          setEditing(null)
-          save.mutate({ user, values })
-        }}
-      />
-    </>
+              }
+              onClose={() => setEditing(null)}
+              onSubmit={(user, values) => {
+                setEditing(null)
+                save.mutate({ user, values })
+              }}
+            />
+          </>
+        )
+      }}
+    </QueryState>
   )
 }

@@ -6,8 +6,8 @@ import type { LocationSummary } from '../../../features/locations/locations-stor
 import { useActiveLocation } from '../../../features/locations/use-active-location.ts'
 import { PeriodFilter } from '../../../features/notes/components/period-filter.tsx'
 import { type NotesFilter, notesFilterParams, parseNotesFilter } from '../../../features/notes/notes-filter.ts'
+import { useLocationPersons } from '../../../features/persons/api/get-location-persons.ts'
 import { personName, sortByName } from '../../../features/persons/person-name.ts'
-import { useLocationPersons } from '../../../features/persons/use-location-persons.ts'
 import { session } from '../../../features/session/session-store.ts'
 import { StatisticsLoadFailed, StatisticsReport } from '../../../features/statistics/components/statistics-report.tsx'
 import { useStatistics } from '../../../features/statistics/use-statistics.ts'
@@ -60,7 +60,7 @@ function Statistics({ location, filter, onFilter }: Props) {
         }}
       />
     )
-  const sorted = sortByName(persons.data ?? [])
+  const sorted = sortByName(persons.data?.items ?? [])
   return (
     <div className="statistics">
       <PeriodFilter

@@ -9,13 +9,13 @@ import { useSearchParams } from 'react-router-dom'
 import { QueryState } from '../../../components/ui/query-state.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { today } from '../../../lib/days.ts'
-import { queryKeys } from '../../../lib/query-keys.ts'
 import { reportError, useReportError } from '../../../lib/report-error.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 import { type AccessLogFilter, accessLogFilterParams, PAGE_SIZE, parseAccessLogFilter } from '../access-log-filter.ts'
 import { accessLogCsvRows, accessLogFileName } from '../access-log-rows.ts'
 import { getAccessLog } from '../api/get-access-log.ts'
 import { getAllAccessLog } from '../api/get-all-access-log.ts'
+import { accessLogKeys } from '../api/keys.ts'
 import { verifyAccessLog } from '../api/verify-access-log.ts'
 import { AccessLogFilters } from './access-log-filters.tsx'
 
@@ -60,7 +60,7 @@ export function AccessLogPanel({ personId, personName, loading }: Props) {
   const focusFrom = useRef<number | null>(null)
 
   const log = useInfiniteQuery({
-    queryKey: queryKeys.accessLogPages(personId, filter),
+    queryKey: accessLogKeys.pages(personId, filter),
     queryFn: ({ pageParam }) => getAccessLog(personId, filter, { pageToken: pageParam, pageSize: PAGE_SIZE }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextPageToken ?? undefined,
@@ -69,7 +69,7 @@ export function AccessLogPanel({ personId, personName, loading }: Props) {
     refetchOnWindowFocus: false,
   })
   const chain = useQuery({
-    queryKey: queryKeys.accessLogVerify,
+    queryKey: accessLogKeys.verify,
     queryFn: verifyAccessLog,
     enabled: log.isSuccess,
     retry: isRetryable,

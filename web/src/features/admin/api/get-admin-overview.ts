@@ -1,8 +1,10 @@
 import { type Location, LocationSchema } from '@bosted/domain/location'
 import { LOCATIONS, PERSONS, USERS } from '@bosted/domain/paths'
 import { type Person, PersonSchema } from '@bosted/domain/person'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 import { parseRecords } from '../../../lib/parse-records.ts'
+import { adminKeys } from './keys.ts'
 
 export type AdminLocationRow = Location & { personCount: number; staffCount: number }
 export type AdminOverview = { locations: AdminLocationRow[]; persons: Person[] }
@@ -42,4 +44,12 @@ export async function getAdminOverview(): Promise<AdminOverview> {
     })),
     persons: allPersons,
   }
+}
+
+export function adminOverviewQueryOptions() {
+  return queryOptions({ queryKey: adminKeys.overview, queryFn: getAdminOverview })
+}
+
+export function useAdminOverview() {
+  return useQuery(adminOverviewQueryOptions())
 }

@@ -1,8 +1,13 @@
 import type { LocationFeatures, Subscription } from '@bosted/domain/location'
+import { da } from '@bosted/domain/messages/da'
 import { locationPath, locationSharedFeaturesPath } from '@bosted/domain/paths'
 import type { SubscriptionChange } from '@bosted/domain/subscription'
-import { ConcurrentEditError } from '../../../lib/concurrent-edit.ts'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { ConcurrentEditError, isConcurrentEdit } from '../../../lib/concurrent-edit.ts'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { reportError } from '../../../lib/report-error.ts'
+import { toastPromise } from '../../../lib/toast.ts'
+import { adminKeys } from './keys.ts'
 
 export type LocationUpdate =
   | { kind: 'general'; name: string }
@@ -46,4 +51,27 @@ export async function updateLocation(id: string, update: LocationUpdate): Promis
         })
       })
   }
+}
+
+const UPDATE_TOASTS = {
+  pending: da.admin.updatePending,
+  resolved: da.admin.updateOk,
+  // Another admin saved first: said plainly; the refresh then shows what is stored.
+  rejected: (error: unknown) => (isConcurrentEdit(error) ? da.admin.subscriptionConflict : da.admin.updateFail),
+}
+
+/**
+ * Saves a change to the location with SPEC §8's toasts; the admin pages follow, then `onRefreshed`
+ * runs (the header's switcher, logo and each page's features live outside this feature).
+ */
+export function useUpdateLocation(locationId: string, { onRefreshed }: { onRefreshed: () => unknown }) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (change: LocationUpdate) => toastPromise(updateLocation(locationId, change), UPDATE_TOASTS),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all })
+      await onRefreshed()
+    },
+    onError: reportError('a location could not be updated'),
+  })
 }

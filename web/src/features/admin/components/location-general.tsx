@@ -1,6 +1,5 @@
 import type { Location } from '@bosted/domain/location'
 import { da } from '@bosted/domain/messages/da'
-import { LOCATION_NAME_MAX_LENGTH } from '@bosted/domain/validation'
 import { type FormEvent, useId, useState } from 'react'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field } from '../../../components/ui/field.tsx'
@@ -9,6 +8,7 @@ import { AvatarField } from '../../../lib/avatars/components/avatar-field.tsx'
 import { avatarErrorText, resizeImage } from '../../../lib/avatars/resize-image.ts'
 import { reportError } from '../../../lib/report-error.ts'
 import type { LocationUpdate } from '../api/update-location.ts'
+import { LocationNameField, locationNameError } from './location-name-field.tsx'
 
 const LOGO_LABELS = { legend: da.admin.logo, choose: da.admin.logoChoose, remove: da.admin.logoRemove }
 /** The logo's object (storage.rules: locations/{id}/*, written by admins). */
@@ -31,15 +31,9 @@ export function LocationGeneral({ location, onUpdate, onDelete }: Props) {
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault()
-    if (name.trim() === '') {
-      setError(da.admin.nameRequired)
-      return
-    }
-    if (name.trim().length > LOCATION_NAME_MAX_LENGTH) {
-      setError(da.validation.tooLong(LOCATION_NAME_MAX_LENGTH))
-      return
-    }
-    setError(null)
+    const problem = locationNameError(name)
+    setError(problem)
+    if (problem !== null) return
     void onUpdate({ kind: 'general', name }).catch(() => {})
   }
   const handleLogo = async (file: File) => {
@@ -73,20 +67,7 @@ export function LocationGeneral({ location, onUpdate, onDelete }: Props) {
   return (
     <>
       <form className="form" onSubmit={handleSubmit} noValidate>
-        <Field
-          label={da.admin.name}
-          error={error ?? undefined}
-          hint={da.validation.maxLengthHint(LOCATION_NAME_MAX_LENGTH)}
-        >
-          {(control) => (
-            <input
-              {...control}
-              maxLength={LOCATION_NAME_MAX_LENGTH}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-            />
-          )}
-        </Field>
+        <LocationNameField label={da.admin.name} value={name} error={error} onChange={setName} />
         <div className="form__actions">
           <button type="submit" className="button button--primary">
             {da.admin.save}

@@ -1,7 +1,9 @@
 import { type Answer, LocationAnswerSchema, PersonAnswerSchema } from '@bosted/domain/answer'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 import { parseRecords } from '../../../lib/parse-records.ts'
 import { type AnswerOwner, answersPathOf, ownerPathOf } from './answer-owner.ts'
+import { answerAdminKeys } from './keys.ts'
 
 export type OwnerAnswers = {
   options: Answer[]
@@ -30,4 +32,13 @@ export async function getOwnerAnswers(owner: AnswerOwner): Promise<OwnerAnswers>
     skipped,
     order: Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [],
   }
+}
+
+export function ownerAnswersQueryOptions(owner: AnswerOwner) {
+  return queryOptions({ queryKey: answerAdminKeys.owner(owner), queryFn: () => getOwnerAnswers(owner) })
+}
+
+/** A location's or person's answer options as the editor shows them. */
+export function useOwnerAnswers(owner: AnswerOwner) {
+  return useQuery(ownerAnswersQueryOptions(owner))
 }

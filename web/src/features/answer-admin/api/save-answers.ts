@@ -1,6 +1,13 @@
-import { ConcurrentEditError } from '../../../lib/concurrent-edit.ts'
+import { da } from '@bosted/domain/messages/da'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { ConcurrentEditError, isConcurrentEdit } from '../../../lib/concurrent-edit.ts'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
+import { invalidateRoots } from '../../../lib/query-roots.ts'
+import { reportError } from '../../../lib/report-error.ts'
+import { toastPromise } from '../../../lib/toast.ts'
 import { type AnswerOwner, answersPathOf, ownerPathOf } from './answer-owner.ts'
+import type { OwnerAnswers } from './get-owner-answers.ts'
+import { answerAdminKeys } from './keys.ts'
 
 /**
  * A new option at the end of the order: its document, then the order that lists it, appended on
@@ -59,5 +66,73 @@ export async function saveAnswerOrder(
     const unchanged = stored.length === seen.length && stored.every((id, index) => id === seen[index])
     if (!unchanged) throw new ConcurrentEditError('the answer options')
     transaction.update(reference, { 'settings.answerOptions': [...order] })
+  })
+}
+
+const ANSWER_TOASTS = { pending: da.answersAdmin.pending, resolved: da.answersAdmin.ok, rejected: da.answersAdmin.fail }
+const ORDER_TOASTS = {
+  pending: da.answersAdmin.orderPending,
+  resolved: da.answersAdmin.orderOk,
+  rejected: (error: unknown) => (isConcurrentEdit(error) ? da.answersAdmin.orderConflict : da.answersAdmin.orderFail),
+}
+
+type AnswerChanges = Partial<{ text: string; value: number; hidden: boolean }>
+
+const warn = reportError('an answer option could not be saved')
+
+/** Every list of options (the register dialog's too) is read again after a change. */
+function useRefreshAnswers() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: answerAdminKeys.all })
+}
+
+/**
+ * A location's order is also part of the user's locations list (/daily's register dialog reads it
+ * there): after its order changed, that list is read again. A person's order lives on the person only.
+ */
+function useRefreshOwnerOrder(owner: AnswerOwner) {
+  const queryClient = useQueryClient()
+  return () => (owner.entity === 'location' ? invalidateRoots(queryClient, ['locations']) : undefined)
+}
+
+export function useAddAnswer(owner: AnswerOwner) {
+  const refresh = useRefreshAnswers()
+  const orderSaved = useRefreshOwnerOrder(owner)
+  return useMutation({
+    mutationFn: ({ input, order }: { input: { text: string; value: number }; order: string[] }) =>
+      toastPromise(addAnswer(owner, input, order), ANSWER_TOASTS),
+    onSuccess: orderSaved,
+    onSettled: refresh,
+    onError: warn,
+  })
+}
+
+export function useUpdateAnswer(owner: AnswerOwner) {
+  const refresh = useRefreshAnswers()
+  return useMutation({
+    mutationFn: ({ answerId, changes }: { answerId: string; changes: AnswerChanges }) =>
+      toastPromise(updateAnswer(owner, answerId, changes), ANSWER_TOASTS),
+    onSettled: refresh,
+    onError: warn,
+  })
+}
+
+export function useSaveAnswerOrder(owner: AnswerOwner) {
+  const queryClient = useQueryClient()
+  const refresh = useRefreshAnswers()
+  const orderSaved = useRefreshOwnerOrder(owner)
+  return useMutation({
+    // `seen`: the stored order the editor reordered, checked before the write (a colleague's change wins).
+    mutationFn: ({ order, seen }: { order: string[]; seen: string[] }) =>
+      toastPromise(saveAnswerOrder(owner, order, seen), ORDER_TOASTS),
+    onMutate: ({ order }) => {
+      // Shown in its new place at once; a failure puts it back on the refresh.
+      queryClient.setQueryData(answerAdminKeys.owner(owner), (current: OwnerAnswers | undefined) =>
+        current ? { ...current, order } : current,
+      )
+    },
+    onSuccess: orderSaved,
+    onSettled: refresh,
+    onError: warn,
   })
 }

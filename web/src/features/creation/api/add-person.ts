@@ -1,7 +1,10 @@
 import { da } from '@bosted/domain/messages/da'
 import { displayName } from '@bosted/domain/names'
 import { DEFAULT_LOCALE, type Person, PersonSchema } from '@bosted/domain/person'
-import type { PromiseMessages } from '../../../lib/toast.ts'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { invalidateRoots } from '../../../lib/query-roots.ts'
+import { reportError } from '../../../lib/report-error.ts'
+import { type PromiseMessages, toastPromise } from '../../../lib/toast.ts'
 import { type AnswerDraft, answerValue, type ValidPersonForm } from '../person-form.ts'
 import { AuthCreateError, createAuthAccount, removeAuthAccount } from './auth-accounts.ts'
 import { addPersonToLocation, newAnswerId, writePersonDocuments } from './person-documents.ts'
@@ -99,4 +102,31 @@ export const ADD_PERSON_TOASTS: PromiseMessages<string> = {
   pending: da.person.addPending,
   resolved: da.person.addOk,
   rejected: (error) => (isAuthCreateFailure(error) ? da.person.authCreateFail : da.person.addFail),
+}
+
+type AddOptions = {
+  /** Runs once the person exists, before success is reported (their picture goes under persons/{id}/). */
+  afterAdd?: (personId: string) => Promise<unknown>
+  onAdded?: (personId: string) => unknown
+  onError?: (error: unknown) => unknown
+}
+
+/** Adds a person to a location with SPEC §8's toasts; every person list follows. */
+export function useAddPerson({ afterAdd, onAdded, onError }: AddOptions = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ values, locationId }: { values: ValidPersonForm; locationId: string }) => {
+      const personId = await toastPromise(addPerson(values, locationId), ADD_PERSON_TOASTS)
+      await afterAdd?.(personId)
+      return personId
+    },
+    onSuccess: async (personId) => {
+      await invalidateRoots(queryClient, ['persons'])
+      await onAdded?.(personId)
+    },
+    onError: (error) => {
+      reportError('a person could not be added')(error)
+      onError?.(error)
+    },
+  })
 }

@@ -2,9 +2,12 @@ import { da } from '@bosted/domain/messages/da'
 import { displayName } from '@bosted/domain/names'
 import { userPath } from '@bosted/domain/paths'
 import { type User, UserSchema } from '@bosted/domain/user'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiSend } from '../../../lib/api-client.ts'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
-import type { PromiseMessages } from '../../../lib/toast.ts'
+import { invalidateRoots } from '../../../lib/query-roots.ts'
+import { reportError } from '../../../lib/report-error.ts'
+import { type PromiseMessages, toastPromise } from '../../../lib/toast.ts'
 import type { ValidUserForm } from '../user-form.ts'
 import { AuthCreateError, createAuthAccount, removeAuthAccount } from './auth-accounts.ts'
 
@@ -85,4 +88,31 @@ export const ADD_USER_TOASTS: PromiseMessages<string> = {
   pending: da.user.addPending,
   resolved: da.user.addOk,
   rejected: (error) => (error instanceof AuthCreateError ? da.user.authCreateFail : da.user.addFail),
+}
+
+type AddOptions = {
+  /** Runs once the user exists, before success is reported (their picture: storage.rules need users/{uid}). */
+  afterAdd?: (userId: string) => Promise<unknown>
+  onAdded?: (userId: string) => unknown
+  onError?: (error: unknown) => unknown
+}
+
+/** Adds a colleague with SPEC §8's toasts; every staff list follows. */
+export function useAddUser({ afterAdd, onAdded, onError }: AddOptions = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (values: ValidUserForm) => {
+      const userId = await toastPromise(addUser(values), ADD_USER_TOASTS)
+      await afterAdd?.(userId)
+      return userId
+    },
+    onSuccess: async (userId) => {
+      await invalidateRoots(queryClient, ['staff'])
+      await onAdded?.(userId)
+    },
+    onError: (error) => {
+      reportError('a user could not be added')(error)
+      onError?.(error)
+    },
+  })
 }

@@ -1,6 +1,6 @@
 import { LocationSchema } from '@bosted/domain/location'
 import { locationPath } from '@bosted/domain/paths'
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 import { queryClient } from '../../../lib/query-client.ts'
 import type { LocationSummary } from '../locations-store.ts'
@@ -64,10 +64,4 @@ export function prefetchLocations(ids: readonly string[]): void {
 /** Reads every list of locations again (after an admin changed one): the header and pages follow. */
 export function refreshLocations(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: locationKeys.all })
-}
-
-/** `refreshLocations` for a component (a page that changed a location's settings). */
-export function useRefreshLocations(): () => Promise<void> {
-  const client = useQueryClient()
-  return () => client.invalidateQueries({ queryKey: locationKeys.all })
 }

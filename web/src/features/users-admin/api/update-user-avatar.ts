@@ -1,3 +1,4 @@
+import { da } from '@bosted/domain/messages/da'
 import { userPath } from '@bosted/domain/paths'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 
@@ -5,4 +6,11 @@ import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 export async function updateUserAvatar(userId: string, avatarUrl: string | null): Promise<void> {
   const [db, { doc, updateDoc }] = await Promise.all([getDb(), firestoreLite()])
   await updateDoc(doc(db, userPath(userId)), { avatarUrl })
+}
+
+/** SPEC §8's user update toasts (a colleague's fields, or their picture). */
+export const USER_UPDATE_TOASTS = {
+  pending: da.user.updatePending,
+  resolved: da.user.updateOk,
+  rejected: da.user.updateFail,
 }

@@ -2,6 +2,7 @@ import { da } from '@bosted/domain/messages/da'
 import { useNavigate } from 'react-router-dom'
 import { Page } from '../../../../components/ui/page.tsx'
 import { AnswerDraftsFields } from '../../../../features/creation/components/answer-drafts-fields.tsx'
+import { paths } from '../../../../lib/paths.ts'
 
 /** Step 2: the person's own answer options and whether the location's apply too. */
 export function Component() {
@@ -13,12 +14,16 @@ export function Component() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault()
-          navigate('/create/person/settings')
+          navigate(paths.create.personSettings)
         }}
       >
         <AnswerDraftsFields />
         <div className="form__actions">
-          <button type="button" className="button button--secondary" onClick={() => navigate('/create/person/general')}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => navigate(paths.create.personGeneral)}
+          >
             {da.form.back}
           </button>
           <button type="submit" className="button button--action">

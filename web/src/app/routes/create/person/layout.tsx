@@ -1,14 +1,13 @@
 import { da } from '@bosted/domain/messages/da'
 import { hasRequiredFields } from '@bosted/domain/validation'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
 import { Outlet, useNavigate } from 'react-router-dom'
 import { LeaveGuard } from '../../../../components/ui/leave-guard.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
 import { TabsNav } from '../../../../components/ui/tabs-nav.tsx'
-import { ADD_PERSON_TOASTS, addPerson } from '../../../../features/creation/api/add-person.ts'
+import { useAddPerson } from '../../../../features/creation/api/add-person.ts'
 import { isEmailInUse } from '../../../../features/creation/api/auth-accounts.ts'
 import { personDraft } from '../../../../features/creation/draft-store.ts'
 import {
@@ -19,13 +18,12 @@ import {
   type ValidPersonForm,
 } from '../../../../features/creation/person-form.ts'
 import { usePolicyRef, withPasswordPolicy } from '../../../../features/passwords/password-rules.ts'
-import { savePersonAvatar } from '../../../../features/persons/api/save-person-avatar.ts'
-import { PERSON_UPDATE_TOASTS } from '../../../../features/persons/person-changes.ts'
-import { toastPromise } from '../../../../lib/toast.ts'
+import { useSavePersonAvatar } from '../../../../features/persons/api/save-person-avatar.ts'
+import { type ChosenAvatar, useChosenAvatar } from '../../../../lib/avatars/use-chosen-avatar.ts'
+import { paths } from '../../../../lib/paths.ts'
 import { RouteLoading } from '../../../layout/route-loading.tsx'
 import { useSettingsAccess } from '../../../use-settings-access.ts'
 
-export type ChosenAvatar = { image: Blob; preview: string }
 export type CreatePersonContext = {
   submit: () => void
   isSubmitting: boolean
@@ -35,13 +33,10 @@ export type CreatePersonContext = {
   avatarProgress: number | null
 }
 
-const BASE = '/create/person'
-
 /** Opret borger: one form over three steps (child routes), its draft kept in sessionStorage. */
 export function Component() {
   const { location, loaded, isManager } = useSettingsAccess()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const passwordPolicy = usePolicyRef()
   const form = useForm<PersonForm, unknown, ValidPersonForm>({
     resolver: withPasswordPolicy(zodResolver(PersonFormSchema), passwordPolicy.get),
@@ -55,39 +50,25 @@ export function Component() {
     return () => subscription.unsubscribe()
   }, [form])
 
-  const [avatar, setAvatarState] = useState<ChosenAvatar | null>(null)
-  const [avatarProgress, setAvatarProgress] = useState<number | null>(null)
-  const setAvatar = useCallback((next: ChosenAvatar | null) => {
-    setAvatarState((current) => {
-      if (current !== null) URL.revokeObjectURL(current.preview)
-      return next
-    })
-  }, [])
-  const create = useMutation({
-    mutationFn: async ({ values, locationId }: { values: ValidPersonForm; locationId: string }) => {
-      const personId = await toastPromise(addPerson(values, locationId), ADD_PERSON_TOASTS)
-      // The picture goes under persons/{id}/, which the rules open once the person exists.
-      if (avatar !== null) {
-        setAvatarProgress(0)
-        await toastPromise(savePersonAvatar(personId, avatar.image, setAvatarProgress), PERSON_UPDATE_TOASTS)
-          .catch((error: unknown) => console.warn('the new person has no picture', (error as Error).name))
-          .finally(() => setAvatarProgress(null))
-      }
-      return personId
+  const [avatar, setAvatar] = useChosenAvatar()
+  const saveAvatar = useSavePersonAvatar()
+  const create = useAddPerson({
+    // The picture goes under persons/{id}/, which the rules open once the person exists; without it
+    // the person is still added (the toast has told the failure).
+    afterAdd: async (personId) => {
+      if (avatar !== null) await saveAvatar.mutateAsync({ personId, image: avatar.image }).catch(() => {})
     },
-    onSuccess: async () => {
+    onAdded: () => {
       personDraft.clear()
       setAvatar(null)
       form.reset(EMPTY_PERSON_FORM)
-      await queryClient.invalidateQueries({ queryKey: ['persons'] })
-      navigate('/settings/persons')
+      navigate(paths.settings.persons)
     },
     onError: (error) => {
-      console.warn('a person could not be added', (error as Error).name)
       // The e-mail is on step 1: the message goes there, where it can be fixed.
       if (isEmailInUse(error)) {
         form.setError('email', { type: 'conflict', message: da.validation.emailInUse })
-        navigate(`${BASE}/general`)
+        navigate(paths.create.personGeneral)
       }
     },
   })
@@ -97,8 +78,8 @@ export function Component() {
     void form.handleSubmit(
       (values) => create.mutate({ values, locationId: location.id }),
       (errors) => {
-        if (GENERAL_FIELDS.some((field) => field in errors)) navigate(`${BASE}/general`)
-        else if ('answers' in errors) navigate(`${BASE}/answers`)
+        if (GENERAL_FIELDS.some((field) => field in errors)) navigate(paths.create.personGeneral)
+        else if ('answers' in errors) navigate(paths.create.personAnswers)
       },
     )()
   }
@@ -122,9 +103,9 @@ export function Component() {
           <TabsNav
             label={da.pages.steps}
             items={[
-              { to: `${BASE}/general`, label: `1. ${da.pages.stepGeneral}` },
-              { to: `${BASE}/answers`, label: `2. ${da.pages.stepAnswers}` },
-              { to: `${BASE}/settings`, label: `3. ${da.pages.stepSettings}` },
+              { to: paths.create.personGeneral, label: `1. ${da.pages.stepGeneral}` },
+              { to: paths.create.personAnswers, label: `2. ${da.pages.stepAnswers}` },
+              { to: paths.create.personSettings, label: `3. ${da.pages.stepSettings}` },
             ]}
           />
           <Outlet
@@ -134,11 +115,11 @@ export function Component() {
                 isSubmitting: create.isPending,
                 avatar,
                 setAvatar,
-                avatarProgress,
+                avatarProgress: saveAvatar.progress,
               } satisfies CreatePersonContext
             }
           />
-          <LeaveGuard shouldWarn={shouldWarn} within={BASE} />
+          <LeaveGuard shouldWarn={shouldWarn} within={paths.create.person} />
         </FormProvider>
       )}
     </Page>

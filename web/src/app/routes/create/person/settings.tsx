@@ -2,6 +2,7 @@ import { da } from '@bosted/domain/messages/da'
 import { useNavigate, useOutletContext } from 'react-router-dom'
 import { Page } from '../../../../components/ui/page.tsx'
 import { PersonSettingsFields } from '../../../../features/creation/components/person-settings-fields.tsx'
+import { paths } from '../../../../lib/paths.ts'
 import type { CreatePersonContext } from './layout.tsx'
 
 /** Step 3: features, disabled and reminder time; then the person is created. */
@@ -20,7 +21,11 @@ export function Component() {
       >
         <PersonSettingsFields />
         <div className="form__actions">
-          <button type="button" className="button button--secondary" onClick={() => navigate('/create/person/answers')}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => navigate(paths.create.personAnswers)}
+          >
             {da.form.back}
           </button>
           <button type="submit" className="button button--action" disabled={isSubmitting}>

@@ -1,20 +1,14 @@
 import { da } from '@bosted/domain/messages/da'
-import {
-  EMAIL_MAX_LENGTH,
-  hasRequiredFields,
-  JOB_ROLE_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PHONE_MAX_LENGTH,
-} from '@bosted/domain/validation'
+import { hasRequiredFields, JOB_ROLE_MAX_LENGTH } from '@bosted/domain/validation'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect } from 'react'
 import { Controller, FormProvider, useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
 import { LeaveGuard } from '../../../../components/ui/leave-guard.tsx'
+import { NameContactFields } from '../../../../components/ui/name-contact-fields.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
 import { TextField } from '../../../../components/ui/text-field.tsx'
-import { ADD_USER_TOASTS, addUser } from '../../../../features/creation/api/add-user.ts'
+import { useAddUser } from '../../../../features/creation/api/add-user.ts'
 import { isEmailInUse } from '../../../../features/creation/api/auth-accounts.ts'
 import { userDraft } from '../../../../features/creation/draft-store.ts'
 import {
@@ -25,11 +19,11 @@ import {
   type ValidUserForm,
 } from '../../../../features/creation/user-form.ts'
 import { passwordHintProps, usePolicyRef, withPasswordPolicy } from '../../../../features/passwords/password-rules.ts'
-import { updateUserAvatar } from '../../../../features/users-admin/api/update-user-avatar.ts'
-import { avatarPath, uploadAvatar } from '../../../../lib/avatars/api/avatar-object.ts'
-import { AvatarField } from '../../../../lib/avatars/components/avatar-field.tsx'
-import { avatarErrorText, resizeImage } from '../../../../lib/avatars/resize-image.ts'
-import { toastPromise } from '../../../../lib/toast.ts'
+import { USER_UPDATE_TOASTS, updateUserAvatar } from '../../../../features/users-admin/api/update-user-avatar.ts'
+import { useAvatarUpload } from '../../../../lib/avatars/api/use-avatar-upload.ts'
+import { AvatarPicker } from '../../../../lib/avatars/components/avatar-picker.tsx'
+import { useChosenAvatar } from '../../../../lib/avatars/use-chosen-avatar.ts'
+import { paths } from '../../../../lib/paths.ts'
 import { RouteLoading } from '../../../layout/route-loading.tsx'
 import { useSettingsAccess } from '../../../use-settings-access.ts'
 
@@ -54,7 +48,6 @@ export function Component() {
 function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
   const { user, isAdmin, list: locationList } = useSettingsAccess()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const roles = rolesFor(isAdmin)
   const passwordPolicy = usePolicyRef()
   const form = useForm<UserForm, unknown, ValidUserForm>({
@@ -69,37 +62,22 @@ function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
     return () => subscription.unsubscribe()
   }, [form])
 
-  const [avatar, setAvatar] = useState<{ image: Blob; preview: string } | null>(null)
-  const [avatarError, setAvatarError] = useState<string | null>(null)
-  const [avatarProgress, setAvatarProgress] = useState<number | null>(null)
-  const create = useMutation({
-    mutationFn: async (values: ValidUserForm) => {
-      const userId = await toastPromise(addUser(values), ADD_USER_TOASTS)
-      // After users/{uid} exists: storage.rules let whoever may update that document write its picture.
-      if (avatar !== null) {
-        setAvatarProgress(0)
-        const work = async () => {
-          const url = await uploadAvatar(avatarPath({ kind: 'users', id: userId }), avatar.image, setAvatarProgress)
-          await updateUserAvatar(userId, url)
-        }
-        await toastPromise(work(), {
-          pending: da.user.updatePending,
-          resolved: da.user.updateOk,
-          rejected: da.user.updateFail,
-        })
-          .catch((error: unknown) => console.warn('the new user has no picture', (error as Error).name))
-          .finally(() => setAvatarProgress(null))
-      }
-      return userId
+  const [avatar, setAvatar] = useChosenAvatar()
+  const upload = useAvatarUpload(USER_UPDATE_TOASTS)
+  const create = useAddUser({
+    // After users/{uid} exists: storage.rules let whoever may update that document write its picture.
+    // Without it the user is still added (the toast has told the failure).
+    afterAdd: async (userId) => {
+      if (avatar === null) return
+      const save = (url: string) => updateUserAvatar(userId, url)
+      await upload.mutateAsync({ owner: { kind: 'users', id: userId }, image: avatar.image, save }).catch(() => {})
     },
-    onSuccess: async () => {
+    onAdded: () => {
       userDraft.clear()
       form.reset(emptyUserForm([activeLocationId]))
-      await queryClient.invalidateQueries({ queryKey: ['staff'] })
-      navigate('/settings/users')
+      navigate(paths.settings.users)
     },
     onError: (error) => {
-      console.warn('a user could not be added', (error as Error).name)
       if (isEmailInUse(error))
         form.setError('email', { type: 'conflict', message: da.validation.emailInUse }, { shouldFocus: true })
     },
@@ -117,61 +95,19 @@ function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
   return (
     <FormProvider {...form}>
       <form className="form" noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))}>
-        <TextField<UserForm>
-          name="firstName"
-          maxLength={NAME_MAX_LENGTH}
-          label={da.form.firstName}
-          autoComplete="off"
-        />
-        <TextField<UserForm> name="lastName" maxLength={NAME_MAX_LENGTH} label={da.form.lastName} autoComplete="off" />
-        <TextField<UserForm>
-          name="email"
-          maxLength={EMAIL_MAX_LENGTH}
-          label={da.form.email}
-          type="email"
-          autoComplete="off"
-        />
-        <TextField<UserForm>
-          name="password"
-          label={da.form.password}
-          type="password"
-          autoComplete="new-password"
-          {...passwordHintProps(passwordPolicy.policy)}
-        />
-        <TextField<UserForm>
-          name="phone"
-          maxLength={PHONE_MAX_LENGTH}
-          label={da.form.phone}
-          type="tel"
-          autoComplete="off"
-        />
+        <NameContactFields password={passwordHintProps(passwordPolicy.policy)} />
         <TextField<UserForm>
           name="jobRole"
           maxLength={JOB_ROLE_MAX_LENGTH}
           label={da.form.jobRole}
           autoComplete="off"
         />
-        <AvatarField
-          name={`${form.watch('firstName')} ${form.watch('lastName')}`.trim()}
-          initials={`${form.watch('firstName').charAt(0)}${form.watch('lastName').charAt(0)}`.toUpperCase()}
-          url={avatar?.preview ?? null}
-          progress={avatarProgress}
-          error={avatarError}
-          disabled={false}
-          onChoose={(file) => {
-            setAvatarError(null)
-            resizeImage(file).then(
-              (image) => {
-                if (avatar !== null) URL.revokeObjectURL(avatar.preview)
-                setAvatar({ image, preview: URL.createObjectURL(image) })
-              },
-              (failure: unknown) => setAvatarError(avatarErrorText(failure)),
-            )
-          }}
-          onRemove={() => {
-            if (avatar !== null) URL.revokeObjectURL(avatar.preview)
-            setAvatar(null)
-          }}
+        <AvatarPicker
+          firstName={form.watch('firstName')}
+          lastName={form.watch('lastName')}
+          avatar={avatar}
+          progress={upload.progress}
+          onChange={setAvatar}
         />
         <fieldset className="form__group">
           <legend>{da.form.role}</legend>
@@ -219,7 +155,7 @@ function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
           </button>
         </div>
       </form>
-      <LeaveGuard shouldWarn={shouldWarn} within="/create/user" />
+      <LeaveGuard shouldWarn={shouldWarn} within={paths.create.user} />
     </FormProvider>
   )
 }

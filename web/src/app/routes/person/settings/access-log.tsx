@@ -1,11 +1,9 @@
 import { daAccessLog } from '@bosted/domain/messages/da-access-log'
-import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router-dom'
 import { Page } from '../../../../components/ui/page.tsx'
 import { AccessLogPanel } from '../../../../features/access-log/components/access-log-panel.tsx'
-import { getPerson } from '../../../../features/persons/api/get-person.ts'
+import { usePerson } from '../../../../features/persons/api/get-person.ts'
 import { personName } from '../../../../features/persons/person-name.ts'
-import { queryKeys } from '../../../../lib/query-keys.ts'
 import { RouteLoading } from '../../../layout/route-loading.tsx'
 
 /**
@@ -15,7 +13,7 @@ import { RouteLoading } from '../../../layout/route-loading.tsx'
 export function Component() {
   const { id = '' } = useParams()
   // The route's loader has read the person, so this is normally from the cache.
-  const { data: person } = useQuery({ queryKey: queryKeys.person(id), queryFn: () => getPerson(id) })
+  const { data: person } = usePerson(id)
   return (
     <Page title={daAccessLog.title} level={3}>
       <AccessLogPanel personId={id} personName={person == null ? id : personName(person)} loading={<RouteLoading />} />

@@ -1,12 +1,15 @@
 import { da } from '@bosted/domain/messages/da'
 import { useState } from 'react'
+import { useParams } from 'react-router-dom'
 import { Page } from '../../../../components/ui/page.tsx'
 import { AnswerAdmin } from '../../../../features/answer-admin/components/answer-admin.tsx'
-import { usePersonSettings } from './use-person-settings.ts'
+import { usePersonSettings } from '../../../../features/persons/use-person-settings.ts'
+import { useSettingsAccess } from '../../../use-settings-access.ts'
 
 /** Svarmuligheder: the person's own options and whether the location's apply too. */
 export function Component() {
-  const { person, canEdit, save, id } = usePersonSettings()
+  const { id = '' } = useParams()
+  const { person, canEdit, save } = usePersonSettings(id, useSettingsAccess())
   return (
     <Page title={da.pages.personSettingsAnswers} level={3}>
       {!canEdit && <p className="notice">{da.form.readOnly}</p>}

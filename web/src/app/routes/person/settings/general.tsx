@@ -1,27 +1,21 @@
 import { da } from '@bosted/domain/messages/da'
 import { displayName } from '@bosted/domain/names'
 import { NewPersonSchema, type Person } from '@bosted/domain/person'
-import {
-  EMAIL_MAX_LENGTH,
-  EMAIL_PATTERN,
-  NAME_MAX_LENGTH,
-  NameSchema,
-  PHONE_MAX_LENGTH,
-  PhoneSchema,
-} from '@bosted/domain/validation'
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NameSchema, PhoneSchema } from '@bosted/domain/validation'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useEffect, useRef } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
-import { useLocation } from 'react-router-dom'
+import { useLocation, useParams } from 'react-router-dom'
 import { z } from 'zod'
 import { Field } from '../../../../components/ui/field.tsx'
 import { LeaveGuard } from '../../../../components/ui/leave-guard.tsx'
+import { NameContactFields } from '../../../../components/ui/name-contact-fields.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
-import { TextField } from '../../../../components/ui/text-field.tsx'
 import { TemporaryPassword } from '../../../../features/passwords/components/temporary-password.tsx'
+import { PersonAvatarSettings } from '../../../../features/persons/components/person-avatar-settings.tsx'
 import { type GeneralValues, generalChanges, generalValuesOf } from '../../../../features/persons/person-changes.ts'
-import { PersonAvatarSettings } from './person-avatar-settings.tsx'
-import { usePersonSettings } from './use-person-settings.ts'
+import { usePersonSettings } from '../../../../features/persons/use-person-settings.ts'
+import { useSettingsAccess } from '../../../use-settings-access.ts'
 
 const GeneralSchema = z.object({
   firstName: NewPersonSchema.shape.firstName,
@@ -38,7 +32,8 @@ const GeneralSchema = z.object({
 
 /** Generelt: name, contact, locale and whether the person is disabled. */
 export function Component() {
-  const { person, canEdit, save, id } = usePersonSettings()
+  const { id = '' } = useParams()
+  const { person, canEdit, save } = usePersonSettings(id, useSettingsAccess())
   return (
     <Page title={da.pages.personSettingsGeneral} level={3}>
       {!canEdit && <p className="notice">{da.form.readOnly}</p>}
@@ -92,32 +87,7 @@ function GeneralForm({
         })}
       >
         <fieldset className="form__fieldset" disabled={!canEdit}>
-          <TextField<GeneralValues>
-            name="firstName"
-            maxLength={NAME_MAX_LENGTH}
-            label={da.form.firstName}
-            autoComplete="off"
-          />
-          <TextField<GeneralValues>
-            name="lastName"
-            maxLength={NAME_MAX_LENGTH}
-            label={da.form.lastName}
-            autoComplete="off"
-          />
-          <TextField<GeneralValues>
-            name="email"
-            maxLength={EMAIL_MAX_LENGTH}
-            label={da.form.email}
-            type="email"
-            autoComplete="off"
-          />
-          <TextField<GeneralValues>
-            name="phone"
-            maxLength={PHONE_MAX_LENGTH}
-            label={da.form.phone}
-            type="tel"
-            autoComplete="off"
-          />
+          <NameContactFields />
           <Field label={da.form.locale}>
             {(control) => (
               <select {...control} {...form.register('locale')}>

@@ -1,20 +1,21 @@
 import { da } from '@bosted/domain/messages/da'
-import { type FormEvent, useState } from 'react'
-import { Field } from '../../../../components/ui/field.tsx'
+import { useParams } from 'react-router-dom'
 import { Page } from '../../../../components/ui/page.tsx'
-import { usePersonSettings } from './use-person-settings.ts'
-
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
+import { ReminderTimeForm } from '../../../../components/ui/reminder-time-form.tsx'
+import { usePersonSettings } from '../../../../features/persons/use-person-settings.ts'
+import { useSettingsAccess } from '../../../use-settings-access.ts'
 
 /** Notifikationer: the person's own daily reminder time; empty uses the location's. */
 export function Component() {
-  const { person, canEdit, save, id } = usePersonSettings()
+  const { id = '' } = useParams()
+  const { person, canEdit, save } = usePersonSettings(id, useSettingsAccess())
   return (
     <Page title={da.pages.personSettingsNotifications} level={3}>
       {!canEdit && <p className="notice">{da.form.readOnly}</p>}
       {person !== null && (
-        <ReminderForm
+        <ReminderTimeForm
           key={id}
+          label={da.form.reminderTime}
           initial={person.settings.notifications?.reminderTime ?? ''}
           canEdit={canEdit}
           onSave={(reminderTime) =>
@@ -23,47 +24,5 @@ export function Component() {
         />
       )}
     </Page>
-  )
-}
-
-function ReminderForm({
-  initial,
-  canEdit,
-  onSave,
-}: {
-  initial: string
-  canEdit: boolean
-  onSave: (reminderTime: string | null) => void
-}) {
-  const [time, setTime] = useState(initial)
-  const [error, setError] = useState<string | undefined>()
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const value = time.trim()
-    if (value !== '' && !TIME.test(value)) return setError(da.form.reminderTimeInvalid)
-    setError(undefined)
-    onSave(value === '' ? null : value)
-  }
-  return (
-    <form className="form" noValidate onSubmit={handleSubmit}>
-      <Field label={da.form.reminderTime} error={error}>
-        {(control) => (
-          <input
-            {...control}
-            type="time"
-            value={time}
-            readOnly={!canEdit}
-            onChange={(event) => setTime(event.target.value)}
-          />
-        )}
-      </Field>
-      {canEdit && (
-        <div className="form__actions">
-          <button type="submit" className="button button--action">
-            {da.form.save}
-          </button>
-        </div>
-      )}
-    </form>
   )
 }

@@ -1,14 +1,16 @@
 import { da } from '@bosted/domain/messages/da'
 import { displayName } from '@bosted/domain/names'
-import { Link } from 'react-router-dom'
+import { Link, useParams } from 'react-router-dom'
 import { Page } from '../../../../components/ui/page.tsx'
-import { usePersonSettings } from './use-person-settings.ts'
+import { usePerson } from '../../../../features/persons/api/get-person.ts'
+import { paths } from '../../../../lib/paths.ts'
 
 /** Oversigt: the person's settings at a glance, each part linking to its tab. */
 export function Component() {
-  const { id, person } = usePersonSettings()
-  const base = `/person/${encodeURIComponent(id)}/settings`
-  if (person === null) return <Page title={da.pages.personSettingsOverview} level={3} />
+  const { id = '' } = useParams()
+  // The route's loader has read the person, so this is normally from the cache.
+  const { data: person } = usePerson(id)
+  if (person == null) return <Page title={da.pages.personSettingsOverview} level={3} />
   const { settings } = person
   const { all, answers, freeText, speechToText } = settings.features
   const features: string[] = [
@@ -22,7 +24,7 @@ export function Component() {
       <dl className="settings-overview">
         <div>
           <dt>
-            <Link to={`${base}/general`}>{da.pages.personSettingsGeneral}</Link>
+            <Link to={paths.person.settings.general(id)}>{da.pages.personSettingsGeneral}</Link>
           </dt>
           <dd>
             {displayName(person)}
@@ -34,7 +36,7 @@ export function Component() {
         </div>
         <div>
           <dt>
-            <Link to={`${base}/answers`}>{da.pages.personSettingsAnswers}</Link>
+            <Link to={paths.person.settings.answers(id)}>{da.pages.personSettingsAnswers}</Link>
           </dt>
           <dd>
             {da.personSettings.ownOptions(settings.answerOptions.length)} ·{' '}
@@ -43,13 +45,13 @@ export function Component() {
         </div>
         <div>
           <dt>
-            <Link to={`${base}/notifications`}>{da.pages.personSettingsNotifications}</Link>
+            <Link to={paths.person.settings.notifications(id)}>{da.pages.personSettingsNotifications}</Link>
           </dt>
           <dd>{reminder ? da.personSettings.reminderAt(reminder) : da.personSettings.reminderNone}</dd>
         </div>
         <div>
           <dt>
-            <Link to={`${base}/settings`}>{da.pages.personSettingsFeatures}</Link>
+            <Link to={paths.person.settings.features(id)}>{da.pages.personSettingsFeatures}</Link>
           </dt>
           <dd>{features.length === 0 ? da.personSettings.noFeatures : features.join(', ')}</dd>
         </div>

@@ -1,14 +1,17 @@
 import { da } from '@bosted/domain/messages/da'
 import type { PersonFeatures } from '@bosted/domain/person'
 import { type FormEvent, useState } from 'react'
+import { useParams } from 'react-router-dom'
 import { Page } from '../../../../components/ui/page.tsx'
 import { FeatureToggles } from '../../../../features/creation/components/feature-toggles.tsx'
 import { toggleFeature } from '../../../../features/creation/person-form.ts'
-import { usePersonSettings } from './use-person-settings.ts'
+import { usePersonSettings } from '../../../../features/persons/use-person-settings.ts'
+import { useSettingsAccess } from '../../../use-settings-access.ts'
 
 /** Funktioner: answers, free text and speech to text, or all of them. */
 export function Component() {
-  const { person, canEdit, save, id } = usePersonSettings()
+  const { id = '' } = useParams()
+  const { person, canEdit, save } = usePersonSettings(id, useSettingsAccess())
   return (
     <Page title={da.pages.personSettingsFeatures} level={3}>
       {!canEdit && <p className="notice">{da.form.readOnly}</p>}
