@@ -4,7 +4,7 @@ import { PASSWORD_POLICIES } from './password-policy.ts'
 import { CustomClaimsSchema, USER_ROLES } from './user.ts'
 import { DisplayNameSchema, EmailSchema, PASSWORD_MAX_LENGTH, PasswordSchema } from './validation.ts'
 
-/** Request/response contracts of the api (SPEC §7, DESIGN "Sessions and the api"). */
+/** Request/response contracts of the api (REQ-CALL; the routes themselves: api/README.md). */
 export const LoginRequestSchema = z.object({ idToken: z.string().min(1) })
 /** The longest Firebase refresh token the api reads (Google's are a few hundred characters). */
 export const REFRESH_TOKEN_MAX_LENGTH = 4096
@@ -40,7 +40,7 @@ export const UserClaimsResponseSchema = z.object({
   data: z.object({ customClaims: CustomClaimsSchema.nullish() }),
 })
 
-/** Cookie names read by the web (SPEC §3). */
+/** Cookie names read by the web (REQ-MODEL-4). */
 export const SESSION_COOKIE = 'session'
 export const USER_ID_COOKIE = 'userId'
 

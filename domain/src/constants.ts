@@ -1,4 +1,4 @@
-/** Business constants and timings (SPEC §9). */
+/** Business constants and timings (REQ-CONST). */
 export const AUTH_CHECK_INTERVAL_MS = 30 * 60 * 1000
 export const TOKEN_REFRESH_AFTER_MS = 60 * 60 * 1000
 export const HEADER_SHADOW_SCROLL_PX = 48
@@ -10,7 +10,7 @@ export const ACTIVE_LOCATION_STORAGE_KEY = 'activeLocationId'
 export const SESSION_COOKIE_MAX_AGE_MS = 5 * 24 * 60 * 60 * 1000
 
 /**
- * The name of a user document that has none (SPEC §3): UserSchema's defaults, and what the web shows.
+ * The name of a user document that has none (REQ-USER-1): UserSchema's defaults, and what the web shows.
  * Here rather than in user.ts so the web can read them without loading zod.
  */
 export const DEFAULT_USER_FIRST_NAME = 'Demo'

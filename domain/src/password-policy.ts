@@ -5,7 +5,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './validation.ts'
  * Which rules a new password must pass (docs/decisions/0023-passwords.md):
  * - `pilot`: at least 12 characters, not the account's email (or the part before the @), not one of
  *   the commonest passwords (nor one of them with digits or signs added at the end);
- * - `demo`: the spec's rule (SPEC §5: at least 6 characters), which the demo data's accounts meet.
+ * - `demo`: the spec's rule (REQ-VALID-3: at least 6 characters), which the demo data's accounts meet.
  * The api enforces it (PASSWORD_POLICY); the web shows the same Danish messages before it asks.
  */
 export const PASSWORD_POLICIES = ['pilot', 'demo'] as const

@@ -18,7 +18,7 @@ export const PersonFeaturesSchema = z.object({
 })
 export type PersonFeatures = z.infer<typeof PersonFeaturesSchema>
 
-/** Daily reminder time 'HH:MM' (DESIGN: notifications), or null when off. */
+/** Daily reminder time 'HH:MM' (ADR 0024), or null when off. */
 export const NotificationsSchema = z
   .object({
     reminderTime: z
@@ -37,7 +37,7 @@ export const PersonSettingsSchema = z.object({
 })
 export type PersonSettings = z.infer<typeof PersonSettingsSchema>
 
-/** SPEC §3's defaults for a person's names: 'Ikke' 'Angivet' (not stated). */
+/** REQ-PERSON-2's defaults for a person's names: 'Ikke' 'Angivet' (not stated). */
 export const PERSON_DEFAULT_FIRST_NAME = 'Ikke'
 export const PERSON_DEFAULT_LAST_NAME = 'Angivet'
 
@@ -54,7 +54,7 @@ const defaultedName = (fallback: string) =>
     .nullish()
     .transform((value) => ((value ?? '').trim() === '' ? fallback : (value as string)))
 
-/** persons/{id}; id equals the auth uid. Parsing `{}` yields every default of SPEC §3. */
+/** persons/{id}; id equals the auth uid. Parsing `{}` yields every default of REQ-PERSON. */
 export const PersonSchema = z.object({
   id: z.string(),
   firstName: defaultedName(PERSON_DEFAULT_FIRST_NAME),
@@ -73,7 +73,7 @@ export const PersonSchema = z.object({
 export type Person = z.infer<typeof PersonSchema>
 
 /**
- * What the app changes of persons/{id} in one update (SPEC §7's person update): top-level fields, and
+ * What the app changes of persons/{id} in one update (REQ-DATA-4's person update): top-level fields, and
  * settings by dotted path so the other settings stay as they are.
  */
 export type PersonUpdate = Partial<Pick<Person, 'firstName' | 'lastName' | 'contact' | 'locale' | 'avatarUrl'>> & {
@@ -83,7 +83,7 @@ export type PersonUpdate = Partial<Pick<Person, 'firstName' | 'lastName' | 'cont
   'settings.notifications'?: PersonSettings['notifications']
 }
 
-/** The person creation draft (SPEC §3, §5): a person form is valid only with a first name of ≥ 2 characters. */
+/** The person creation draft (REQ-MODEL-1, REQ-VALID-4): a person form is valid only with a first name of ≥ 2 characters. */
 export const NewPersonSchema = z.object({
   firstName: FirstNameSchema.pipe(z.string().min(PERSON_FIRST_NAME_MIN_LENGTH, da.validation.firstNameTooShort)),
   lastName: NameSchema.default(''),

@@ -37,7 +37,7 @@ export const SubscriptionFormSchema = z
   })
 export type SubscriptionForm = z.infer<typeof SubscriptionFormSchema>
 
-/** A subscription as stored from the form: dates as ISO strings (SPEC §7), valid through the last day. */
+/** A subscription as stored from the form: dates as ISO strings (REQ-DATA-3), valid through the last day. */
 export function subscriptionFromForm(form: SubscriptionForm): Subscription {
   return {
     amount: form.amount,

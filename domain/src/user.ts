@@ -35,7 +35,7 @@ export const UserSchema = z.object({
 })
 export type User = z.infer<typeof UserSchema>
 
-/** The user creation draft's validated part (SPEC §5). */
+/** The user creation draft's validated part (REQ-VALID). */
 export const NewUserSchema = z.object({
   firstName: FirstNameSchema,
   lastName: NameSchema.default(''),
@@ -45,7 +45,7 @@ export const NewUserSchema = z.object({
 })
 export type NewUser = z.infer<typeof NewUserSchema>
 
-/** The active user as the app sees it (SPEC §3). */
+/** The active user as the app sees it (REQ-MODEL-2). */
 export const ActiveUserSchema = z.object({
   id: z.string(),
   firstName: z.string(),

@@ -144,7 +144,7 @@ test('refuses a first or last name over 100 characters (firestore.rules refuses 
   expect(NewUserSchema.safeParse({ ...base, firstName: ` ${'x'.repeat(100)} ` }).success).toBe(true)
 })
 
-test("a person saved without a last name gets SPEC §3's default 'Angivet', without a first name 'Ikke'", () => {
+test("a person saved without a last name gets REQ-PERSON-2's default 'Angivet', without a first name 'Ikke'", () => {
   const base = { id: 'p', createdAt: '2026-11-25T10:00:00.000Z' }
   expect(PersonSchema.parse({ ...base, firstName: 'Anna', lastName: '' })).toMatchObject({
     firstName: 'Anna',

@@ -67,7 +67,7 @@ export const PasswordSchema = z
   // Six spaces are no password (the spaces of a real one are kept: it is never trimmed).
   .refine((value) => value.length === 0 || value.trim().length > 0, da.validation.passwordBlank)
 
-/** 'Required fields present' (SPEC §5): first name, email and password are all non-blank. */
+/** 'Required fields present' (REQ-VALID-5): first name, email and password are all non-blank. */
 export function hasRequiredFields(draft: { firstName?: string; email?: string; password?: string }): boolean {
   return [draft.firstName, draft.email, draft.password].every((value) => (value ?? '').trim().length > 0)
 }

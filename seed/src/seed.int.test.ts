@@ -208,7 +208,7 @@ test('the 90-day window has a few missing days (most are there), and notes span 
   expect(new Set(noteDays).size).toBeGreaterThanOrEqual(85)
 })
 
-test('every document carries every field and default of SPEC §3', async () => {
+test('every document carries every field and default of REQ-PERSON, REQ-LOCATION and REQ-USER', async () => {
   const answerKeys = ['createdAt', 'entity', 'hidden', 'id', 'text', 'value']
   for (const { data } of await group('answers')) expect(sortedKeys(data)).toEqual(answerKeys)
   for (const person of await all('persons')) {

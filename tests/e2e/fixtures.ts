@@ -13,7 +13,7 @@ export const ACCOUNTS = {
 } as const
 
 /**
- * The routes of SPEC §2 that need a session, one concrete path each with the page's headings:
+ * The routes of REQ-ROUTE that need a session, one concrete path each with the page's headings:
  * [path, level-1 heading, level-2 heading of a child page].
  */
 export const PROTECTED_PAGES: [path: string, heading: string, child?: string][] = [

@@ -227,7 +227,7 @@ test("a failed logout shows 'An error occurred during logout.' and keeps the use
   await chooseFromUserMenu(page, ACCOUNTS.employee.name, 'Log ud')
   await expect(page.getByText('An error occurred during logout.')).toBeVisible()
   await expect(page).toHaveURL(/\/daily$/)
-  // Toasts sit top-center (SPEC §9).
+  // Toasts sit top-center (REQ-CONST-5).
   const toaster = page.locator('[data-sonner-toaster]')
   await expect(toaster).toHaveAttribute('data-y-position', 'top')
   await expect(toaster).toHaveAttribute('data-x-position', 'center')

@@ -95,7 +95,7 @@ test('"Log ud på alle enheder" asks first, then ends the session on every devic
   }
 })
 
-test('a browser holding only the session and userId cookies loads the user and carries on (SPEC §4)', async ({
+test('a browser holding only the session and userId cookies loads the user and carries on (REQ-SESSION-3)', async ({
   page,
   browser,
   baseURL,

@@ -57,7 +57,7 @@ export function createFirebase(options: FirebaseOptions): Firebase {
   if (options.useFirestoreEmulator) {
     // The REST transport asks for a google-auth client before every call, even against an
     // emulator, and fails with "Could not load the default credentials" without one
-    // (firebase-wire.md §2.1); since firebase-admin 14 the transport sends each request through the
+    // (docs/wire/firestore-rest.md#firebase-admin-set-up); since firebase-admin 14 the transport sends each request through the
     // client's fetch. The emulator header `Authorization: Bearer owner` is added anyway.
     settings.auth = { getRequestHeaders: async () => ({}), fetch: (url: string, init: RequestInit) => fetch(url, init) }
   }

@@ -1,4 +1,4 @@
-// The verification cases 1–30 of shared/reference/identity.md §9.7, against both key sources:
+// The verification cases 1–30 of docs/wire/identity.md#verification-checklist, against both key sources:
 // emulator-lite's JWKS and Google's x509 maps, each served from 127.0.0.1 by a local key server.
 // (Cases 31–40 concern emulator-lite's Auth, not the api's verifier, and are tested there.)
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'

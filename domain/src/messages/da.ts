@@ -111,7 +111,7 @@ export const da = {
     notifications: 'Notifikationer',
     closeToast: 'Luk besked',
   },
-  /** Page headings, one per route of SPEC §2. */
+  /** Page headings, one per route of REQ-ROUTE. */
   pages: {
     daily: 'Dagsoversigt',
     notes: 'Dagbøger',

@@ -138,7 +138,7 @@ export function claimsOf(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString('utf8')) as Record<string, unknown>
 }
 
-/** Revocation compares whole seconds (wire reference §7): wait until the clock enters the next one. */
+/** Revocation compares whole seconds (docs/wire/auth.md#revocation): wait until the clock enters the next one. */
 export async function nextSecond(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20))
 }
@@ -165,7 +165,7 @@ export async function customTokenFor(
 /**
  * firebase-admin's verifyIdToken / verifySessionCookie as run against an emulator (which always
  * checks revocation and the disabled flag), for both targets. firebase-admin in emulator mode
- * refuses every signed token (identity.md §3.4), so a signed target is checked with jose against the
+ * refuses every signed token (docs/wire/identity.md#firebase-admin-in-emulator-mode), so a signed target is checked with jose against the
  * JWKS it publishes, then with getUser; errors carry firebase-admin's codes.
  */
 export async function verifyAsAdmin(

@@ -91,7 +91,7 @@ function adminFirestore(port: number, name: string): AdminFirestore {
   const app = initializeAdminApp({ projectId: PROJECT }, name)
   adminApps.push(app)
   const firestore = initializeFirestore(app, { preferRest: true })
-  // firebase-admin's REST transport needs an auth client even against an emulator (wire reference §2.1).
+  // firebase-admin's REST transport needs an auth client even against an emulator (docs/wire/firestore-rest.md#firebase-admin-set-up).
   firestore.settings({
     auth: { getRequestHeaders: async () => ({}), fetch: (url: string, init: RequestInit) => fetch(url, init) },
   } as never)

@@ -339,7 +339,7 @@ describe('errors on the wire (hand-built requests)', () => {
     expectError(result, 409, 'ALREADY_EXISTS')
     expect(await stored('errors/exists')).toEqual({ a: 1 })
     expect(await stored('errors/other')).toBeUndefined()
-    // admin create() would retry a 409 for minutes (wire reference §2.6); bulkWriter reports the per-write code 6.
+    // admin create() would retry a 409 for minutes (docs/wire/firestore-rest.md#admin-responses-and-retries); bulkWriter reports the per-write code 6.
     const writer = sdk.admin.bulkWriter()
     writer.onWriteError(() => false)
     const created = writer.create(sdk.admin.doc('errors/exists'), { a: 3 })

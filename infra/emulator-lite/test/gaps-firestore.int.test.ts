@@ -30,7 +30,7 @@ beforeAll(async () => {
 
 afterAll(() => sdk.close())
 
-// Lite reports every HTTP 400, INVALID_ARGUMENT included, as failed-precondition (wire reference §1.9).
+// Lite reports every HTTP 400, INVALID_ARGUMENT included, as failed-precondition (docs/wire/firestore-rest.md#errors).
 const invalidArgument = { code: 'failed-precondition' }
 
 test('ids of the form __x__ are refused in writes, reads, queries, aggregations and listings', async () => {

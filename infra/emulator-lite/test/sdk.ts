@@ -49,7 +49,7 @@ export function connectSdks(
   connectStorageEmulator(storage, stHost as string, Number(stPort))
   const adminApp: App = initializeAdminApp({ projectId, storageBucket: bucket }, `admin-${projectId}`)
   const admin = initializeFirestore(adminApp, { preferRest: true })
-  // firebase-admin's REST transport needs an auth client even against an emulator (wire reference §2.1).
+  // firebase-admin's REST transport needs an auth client even against an emulator (docs/wire/firestore-rest.md#firebase-admin-set-up).
   admin.settings({
     auth: { getRequestHeaders: async () => ({}), fetch: (url: string, init: RequestInit) => fetch(url, init) },
   } as never)

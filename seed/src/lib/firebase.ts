@@ -40,7 +40,7 @@ export function connectFirebase(options: {
   const db = initializeFirestore(app, { preferRest: true })
   if (options.emulators.firestore) {
     // The REST transport wants an auth client before it sends anything, even to an emulator, where
-    // the SDK's own `Bearer owner` header is what counts (firebase-wire.md §2.1, workaround 2).
+    // the SDK's own `Bearer owner` header is what counts (docs/wire/firestore-rest.md#firebase-admin-set-up, workaround 2).
     // Its fetch also turns a refusal for lack of space into an error firebase-admin does not retry.
     db.settings({
       auth: { getRequestHeaders: async () => ({}), fetch: fetchRefusingFullDisk },

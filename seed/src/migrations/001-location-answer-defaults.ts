@@ -4,7 +4,7 @@ import { chunk, mapLimit } from '../lib/concurrency.ts'
 import type { Migration } from './migration.ts'
 
 /**
- * SPEC §3: a location's answers get a missing entity ('location'), hidden (false) and createdAt.
+ * REQ-LOCATION-4: a location's answers get a missing entity ('location'), hidden (false) and createdAt.
  * Only the missing fields are written (an update with just those fields), so answers that are
  * complete are not touched at all and keep their update time.
  */

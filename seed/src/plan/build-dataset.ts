@@ -160,7 +160,7 @@ function answerDoc(
 
 /**
  * The whole demo world as plain data, validated with the domain schemas (so every default of
- * SPEC §3 is present). Pure: the same `today` always gives the same dataset.
+ * REQ-PERSON, REQ-LOCATION and REQ-USER is present). Pure: the same `today` always gives the same dataset.
  */
 export function buildDataset(options: BuildOptions): Dataset {
   const { today, downloadUrl } = options

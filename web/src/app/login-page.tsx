@@ -29,7 +29,7 @@ type Props = {
 }
 
 /**
- * /login: email and password, no header and no vertical padding (SPEC §2). Needs no router: the app
+ * /login: email and password, no header and no vertical padding (REQ-ROUTE-4). Needs no router: the app
  * shows it alone on a first visit (main.tsx) and loads the router while it is filled in; the /login
  * route (routes/login.tsx) shows it inside the app.
  */

@@ -16,7 +16,7 @@ export function setLoginNavigator(navigate: () => void): void {
   navigateToLogin = navigate
 }
 
-/** SPEC §4 wired to the real world: the api, the stores, the cookies and the router. */
+/** REQ-SESSION wired to the real world: the api, the stores, the cookies and the router. */
 export const sessionMachine = createSessionMachine<SessionUser>({
   getUser: () => session.user,
   setUser(user) {
@@ -24,7 +24,7 @@ export const sessionMachine = createSessionMachine<SessionUser>({
     if (user === null) clearActiveLocation()
   },
   readUserIdCookie: () => readCookie(USER_ID_COOKIE),
-  // Right after a sign-in the api's answer to it was the validation (SPEC §4 validates at app start).
+  // Right after a sign-in the api's answer to it was the validation (REQ-SESSION-3 validates at app start).
   validateSession: () => (takeFreshSignIn() ? Promise.resolve(true) : validateSession()),
   // Firestore is loaded with the user, never on the sign-in page.
   loadUser: (id) => takePrimedUser(id) ?? loadSessionUserById(id),
@@ -145,7 +145,7 @@ async function locationsLoaded(user: SessionUser): Promise<null> {
   return null
 }
 
-/** On leaving the app the authentication check stops (SPEC §4). */
+/** On leaving the app the authentication check stops (REQ-SESSION-6). */
 export function stopSessionOnLeave(target: Window = window): void {
   target.addEventListener('pagehide', () => sessionMachine.stop())
   // Back from the back/forward cache: the page lives again, so does its check.
@@ -181,7 +181,7 @@ subscribeKey(session, 'user', (user) => {
   clearIdentifiedImages()
 })
 
-// Whenever the active user becomes empty, go to /login (SPEC §4).
+// Whenever the active user becomes empty, go to /login (REQ-SESSION-5).
 subscribeKey(session, 'user', (user) => {
   if (user === null) {
     sessionMachine.stop()

@@ -1,6 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
 
-/** The keys the Firebase web config must carry (SPEC §5). */
+/** The keys the Firebase web config must carry (REQ-CONFIG-1). */
 export const REQUIRED_FIREBASE_KEYS = ['apiKey', 'authDomain', 'projectId', 'appId', 'storageBucket'] as const
 type FirebaseKey = (typeof REQUIRED_FIREBASE_KEYS)[number]
 

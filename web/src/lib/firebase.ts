@@ -14,7 +14,7 @@ let instance: Firebase | null | undefined
 
 /**
  * The Firebase app and Auth, set up once from the runtime configuration; `null` when the
- * configuration is incomplete (no cloud service is set up then, SPEC §4). Firestore and Storage
+ * configuration is incomplete (no cloud service is set up then, REQ-SESSION-7). Firestore and Storage
  * are not here: they are imported on demand (lib/firestore.ts) so the sign-in page carries no
  * Firestore or Storage code. `initializeAuth` without the popup/redirect resolver keeps Auth small.
  */

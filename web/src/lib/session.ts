@@ -14,7 +14,7 @@ export class SessionExpiredError extends Error {
  */
 export type SessionEffects<U extends { id: string }> = {
   getUser(): U | null
-  /** `null` clears the user and the active location (SPEC §4: no or invalid session). */
+  /** `null` clears the user and the active location (REQ-SESSION-1: no or invalid session). */
   setUser(user: U | null): void
   /** The readable `userId` cookie; the `session` cookie itself is HttpOnly and sent by the browser. */
   readUserIdCookie(): string | null
@@ -34,7 +34,7 @@ export type SessionEffects<U extends { id: string }> = {
 export type StartResult = 'authenticated' | 'unauthenticated'
 
 export type SessionMachine = {
-  /** Runs the app-start branch of SPEC §4 once; concurrent callers share the same run. */
+  /** Runs the app-start branch of REQ-SESSION once; concurrent callers share the same run. */
   start(): Promise<StartResult>
   /** One authentication check (normally run every 30 minutes while a user is present). */
   check(): Promise<void>
@@ -43,7 +43,7 @@ export type SessionMachine = {
   isChecking(): boolean
 }
 
-/** The session state machine of SPEC §4 with the timings of §9. */
+/** The session state machine of REQ-SESSION with the timings of REQ-CONST-1. */
 export function createSessionMachine<U extends { id: string }>(effects: SessionEffects<U>): SessionMachine {
   let timer: ReturnType<typeof setInterval> | null = null
   let running: Promise<StartResult> | null = null

@@ -8,7 +8,7 @@ export type PromiseMessages<T> = {
 }
 
 /**
- * A promise-style toast (SPEC §4): shown as pending, then replaced by the resolved or rejected
+ * A promise-style toast (REQ-FLOW-1): shown as pending, then replaced by the resolved or rejected
  * message. Returns the original promise so callers can still await it (and see its rejection).
  */
 export function toastPromise<T>(promise: Promise<T>, messages: PromiseMessages<T>): Promise<T> {

@@ -115,7 +115,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ userId: uid })
   })
   .post('/token', async (c) => {
-    // A browser that holds a session but no signed-in Auth user (SPEC §4: a valid session loads the
+    // A browser that holds a session but no signed-in Auth user (REQ-SESSION-3: a valid session loads the
     // user; Auth's own storage may be gone or never made on this device) signs Auth in with this.
     const { sessions, createCustomToken } = c.var.services
     const session = await sessions.verify(getCookie(c, SESSION_COOKIE))

@@ -77,7 +77,7 @@ export const personRoutes = new Hono<CallerEnv>()
       const records = await recordsOf(db, id)
       const staying = person.get('locationId') === locationId
       await logApiWrite(c, id, 'bosted.api.MovePerson', 1 + (staying ? 0 : records.length))
-      // The person and both locations' `persons` in one transaction (SPEC §7's array-union, and its reverse).
+      // The person and both locations' `persons` in one transaction (REQ-DATA-1's array-union, and its reverse).
       const from = await db.runTransaction(async (transaction) => {
         const [person, target] = await Promise.all([transaction.get(personRef), transaction.get(targetRef)])
         if (!person.exists) throw httpError('not_found')

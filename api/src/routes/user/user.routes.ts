@@ -115,7 +115,7 @@ export const userRoutes = new Hono<UserEnv>()
       throw error
     }
   })
-  // Undoes a creation that failed after its account was made (SPEC §7 compound actions): only a
+  // Undoes a creation that failed after its account was made (REQ-DATA-2 compound actions): only a
   // fresh account no staff document uses and no location lists, whose person document (if any) is at
   // one of the caller's locations. That person document and its answers go with it.
   .post('/remove', requireCaller(canCreateUsers), validateJson(RemoveUserRequestSchema), async (c) => {

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3'
 
 /**
- * A user as the Identity Toolkit API returns it (wire reference §5). `passwordHash`/`salt` hold
+ * A user as the Identity Toolkit API returns it (docs/wire/auth.md#user-record). `passwordHash`/`salt` hold
  * the scrypt hash, never the password. Keys whose value is undefined are absent.
  */
 export type AuthUser = {

@@ -5,7 +5,7 @@ import { CUSTOM_TOKEN_AUDIENCE, ID_TOKEN_LIFETIME_SECONDS } from './tokens.ts'
 
 /**
  * A custom token signed with `serviceAccount` as firebase-admin signs one with a key file
- * (identity.md §4.1: RS256, `iss` = `sub` = the account's email, one hour), plus the key id in the
+ * (docs/wire/identity.md#custom-token-claims: RS256, `iss` = `sub` = the account's email, one hour), plus the key id in the
  * header. For tests and tools that hold emulator-lite's service-account.json: firebase-admin itself
  * only makes unsigned ones while FIREBASE_AUTH_EMULATOR_HOST is set.
  */

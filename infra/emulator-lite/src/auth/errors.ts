@@ -1,6 +1,6 @@
 /**
  * An Identity Toolkit error. Business errors are HTTP 400 without `status`; framework errors
- * (schema, credentials, routing) carry one (wire reference §2.1). Clients read only `message`.
+ * (schema, credentials, routing) carry one (docs/wire/auth.md#error-envelope). Clients read only `message`.
  */
 export class AuthError extends Error {
   constructor(

@@ -5,7 +5,7 @@ import { createIdTokenVerifier, ID_TOKEN_ISSUER, SESSION_COOKIE_ISSUER, signJwt 
 import { SigningKeys } from './keys.ts'
 import { CUSTOM_TOKEN_AUDIENCE } from './tokens.ts'
 
-// The verifier Firestore and Storage use, against the cases of identity.md §9.7 that concern a
+// The verifier Firestore and Storage use, against the cases of docs/wire/identity.md#verification-checklist that concern a
 // token's own content (#1-#24, #29; revocation #25-#28 is Auth's, see operations.test.ts). Every
 // refused token yields null: the rules then see no identity.
 const PROJECT = 'demo-verify'
@@ -46,7 +46,7 @@ const claims = (overrides: Record<string, unknown> = {}) => {
 const good = (overrides: Record<string, unknown> = {}) => signJwt(claims(overrides), privateKey, kid)
 const verify = (token: string, project = PROJECT) => verifier().verifyIdToken(token, project)
 
-describe('ID token verification (identity.md §9.7)', () => {
+describe('ID token verification (docs/wire/identity.md#verification-checklist)', () => {
   test('#1 a valid RS256 token with a known kid is the caller, all claims in request.auth.token', () => {
     expect(verify(good())).toEqual({ uid: 'alice', token: claims() })
   })

@@ -4,7 +4,7 @@ import type { KeySetName, SigningKeys } from './keys.ts'
 
 // Signing and verifying emulator-lite's JWTs with node:crypto (RSASSA-PKCS1-v1_5 + SHA-256), kept
 // synchronous so the rules guard can verify a token inline. The checks are those of
-// identity.md §9.7, including the ones firebase-admin and JOSE libraries leave out.
+// docs/wire/identity.md#verification-checklist, including the ones firebase-admin and JOSE libraries leave out.
 
 export const ID_TOKEN_ISSUER = 'https://securetoken.google.com/'
 export const SESSION_COOKIE_ISSUER = 'https://session.firebase.google.com/'

@@ -11,7 +11,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, w
 import { dirname, join } from 'node:path'
 import { selfSignedCertificate } from './x509.ts'
 
-/** `id` signs ID tokens, `session` session cookies; a kid is never in both (identity.md §9.2). */
+/** `id` signs ID tokens, `session` session cookies; a kid is never in both (docs/wire/identity.md#keys-and-rotation). */
 export type KeySetName = 'id' | 'session'
 export const KEY_SETS: readonly KeySetName[] = ['id', 'session']
 

@@ -31,7 +31,7 @@ function oobCodes(ctx: AuthContext): OobCodes {
 }
 
 /**
- * accounts:sendOobCode, PASSWORD_RESET only (wire reference §3): a code for the account of `email`,
+ * accounts:sendOobCode, PASSWORD_RESET only (docs/wire/auth.md#web-sdk-operations): a code for the account of `email`,
  * mailed with its link where a mailer is configured. `returnOobLink` (privileged callers only)
  * answers the code and link instead of sending them.
  */

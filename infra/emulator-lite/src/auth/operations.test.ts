@@ -10,7 +10,7 @@ import { loadServiceAccount, SigningKeys, type TrustedServiceAccount } from './k
 import * as op from './operations.ts'
 import { CUSTOM_TOKEN_AUDIENCE, encodeRefreshToken, refreshTokenHash } from './tokens.ts'
 
-// Refresh tokens (identity.md §9.7 #31-#33), custom tokens (#34, #35) and ID tokens sent to Auth's
+// Refresh tokens (docs/wire/identity.md#verification-checklist #31-#33), custom tokens (#34, #35) and ID tokens sent to Auth's
 // own endpoints (#25-#28, #36), on the operations with an in-memory store.
 const PROJECT = 'demo-ops'
 const PASSWORD = 'hemmelig1'

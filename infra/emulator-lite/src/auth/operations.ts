@@ -37,7 +37,7 @@ export type AuthSigning = {
   acceptUnsignedTokens: boolean
 }
 
-/** Who is calling and for which project (wire reference §1.2); `throttle` limits password guesses per account. */
+/** Who is calling and for which project (docs/wire/auth.md#callers-api-key-or-owner); `throttle` limits password guesses per account. */
 export type AuthContext = {
   store: AuthStore
   project: string
@@ -52,8 +52,8 @@ type StoreContext = Omit<AuthContext, 'signing' | 'throttle'>
 export type Body = Record<string, unknown>
 
 /**
- * Production's message when an account is throttled after many failed password attempts (identity.md
- * §7.1); the web SDK maps the code to `auth/too-many-requests`.
+ * Production's message when an account is throttled after many failed password attempts
+ * (docs/wire/identity.md#abuse-controls); the web SDK maps the code to `auth/too-many-requests`.
  */
 export const TOO_MANY_ATTEMPTS =
   'TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled due to many failed login attempts. You can immediately restore it by resetting your password or you can try again later.'
@@ -174,7 +174,7 @@ function parseCustomAttributes(user: AuthUser): Record<string, unknown> {
   }
 }
 
-/** The ID token payload in the official emulator's key order (wire reference §6.1). */
+/** The ID token payload in the official emulator's key order (docs/wire/auth.md#id-token). */
 function idTokenPayload(
   project: string,
   user: AuthUser,
@@ -266,7 +266,7 @@ function issueTokens(
 
 /**
  * The claims of an ID token carried in a request body, after its signature, `aud` (this project),
- * `iss`, `sub`, `exp`, `iat` and `auth_time` are checked (identity.md §9.4): a bad token is
+ * `iss`, `sub`, `exp`, `iat` and `auth_time` are checked (docs/wire/identity.md#minting-and-checking): a bad token is
  * INVALID_ID_TOKEN, an expired one TOKEN_EXPIRED. Unsigned tokens only with acceptUnsignedTokens.
  */
 function verifiedIdTokenClaims(ctx: AuthContext, idToken: string): Record<string, unknown> {
@@ -277,7 +277,7 @@ function verifiedIdTokenClaims(ctx: AuthContext, idToken: string): Record<string
   return checked.claims
 }
 
-/** Checks an ID token carried in a request (wire reference §7): its signature, its user, iat ≥ validSince, not disabled. */
+/** Checks an ID token carried in a request (docs/wire/auth.md#revocation): its signature, its user, iat ≥ validSince, not disabled. */
 function parseIdToken(ctx: AuthContext, idToken: string) {
   const payload = verifiedIdTokenClaims(ctx, idToken)
   assert(isObject(payload.firebase), 'INVALID_ID_TOKEN')
@@ -332,7 +332,7 @@ function emailTaken(ctx: StoreContext, email: string, exceptLocalId?: string): b
   return owner !== undefined && owner.localId !== exceptLocalId
 }
 
-// --- Operations (each named after the official emulator's, wire reference §3, §4, §8)
+// --- Operations (each named after the official emulator's, docs/wire/auth.md#web-sdk-operations, #admin-operations, #emulator-only-endpoints)
 
 export async function signUp(ctx: AuthContext, body: Body) {
   const idToken = str(body, 'idToken')
@@ -782,7 +782,7 @@ function unsignedCustomToken(token: string): Record<string, unknown> {
 }
 
 /**
- * A custom token signed (RS256) by the trusted service account (identity.md §9.5): `iss` = `sub` =
+ * A custom token signed (RS256) by the trusted service account (docs/wire/identity.md#refresh-and-custom-tokens): `iss` = `sub` =
  * its email (else CREDENTIAL_MISMATCH), a `kid` that is absent or its key id, `aud` the IdentityToolkit
  * audience, `iat` not in the future, `exp` > now and at most 3600 s after `iat`, `uid` of 1..128.
  */
@@ -895,7 +895,7 @@ export function getConfig(ctx: AuthContext): AuthProjectConfig {
   return ctx.store.config(ctx.project)
 }
 
-/** Changes only the two settable fields that are present (wire reference §8.3). */
+/** Changes only the two settable fields that are present (docs/wire/auth.md#emulator-only-endpoints). */
 export function updateConfig(ctx: StoreContext, body: Body): AuthProjectConfig {
   const config = ctx.store.config(ctx.project)
   const signIn = body.signIn

@@ -11,7 +11,7 @@ import * as op from './operations.ts'
 import { SignInThrottle } from './sign-in-throttle.ts'
 import { isObject, PROJECT_NUMBER } from './tokens.ts'
 
-/** Legacy v3 relyingparty names the official emulator rewrites to v1 (wire reference §1.1). */
+/** Legacy v3 relyingparty names the official emulator rewrites to v1 (docs/wire/auth.md#url-scheme). */
 const LEGACY: Record<string, string> = {
   verifyPassword: 'signInWithPassword',
   getAccountInfo: 'lookup',
@@ -212,7 +212,7 @@ function route(method: string, path: string): Route | undefined {
 
 /**
  * Without a privileged credential (the identity middleware decided that from the Authorization
- * header) a call needs an API key: it is then a web client (§1.2).
+ * header) a call needs an API key: it is then a web client (docs/wire/auth.md#callers-api-key-or-owner).
  */
 function requireApiKey(req: IncomingMessage, query: URLSearchParams): void {
   if (query.get('key') || req.headers['x-goog-api-key']) return
@@ -232,7 +232,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())
 
-/** snake_case keys are accepted as their camelCase names (§1.3); only the top level, as the SDKs send. */
+/** snake_case keys are accepted as their camelCase names (docs/wire/auth.md#request-bodies); only the top level, as the SDKs send. */
 function camelKeys(body: Record<string, unknown>): Body {
   const result: Body = {}
   for (const [key, value] of Object.entries(body)) {

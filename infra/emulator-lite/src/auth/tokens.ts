@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto'
 
-/** The audience firebase-admin's createCustomToken writes (wire reference §4.7). */
+/** The audience firebase-admin's createCustomToken writes (docs/wire/auth.md#custom-tokens-from-admin). */
 export const CUSTOM_TOKEN_AUDIENCE =
   'https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit'
 export const ID_TOKEN_LIFETIME_SECONDS = 3600

@@ -701,7 +701,7 @@ export function compareOp(op: Comparison, a: RValue, b: RValue): boolean {
   }
 }
 
-/** Orders a filter value against a rule value; a float filter proves nothing about an int (reference §5.3). */
+/** Orders a filter value against a rule value; a float filter proves nothing about an int (docs/wire/rules.md#constraints). */
 function filterOrder(filter: RValue, value: RValue): number | undefined {
   if (typeof filter === 'number' && typeof value === 'bigint') return undefined
   const order = compare(filter, value)

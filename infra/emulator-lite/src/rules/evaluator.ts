@@ -267,7 +267,7 @@ export class Compiler {
     switch (op) {
       case '&&':
       case '||': {
-        // Commutative error absorption as in CEL (reference §2.7): an error on either side is
+        // Commutative error absorption as in CEL (docs/wire/rules.md#error-absorption): an error on either side is
         // forgiven when the other side alone decides the result.
         const decisive = op === '||'
         return (c, f) => {

@@ -41,7 +41,7 @@ export type DocLookup = { get(path: string): Fields | null; getAfter(path: strin
  */
 export type LookupBudget = { seen: Set<string>; freePaths: Set<string> }
 
-/** Object metadata as storage rules see it (reference §6). */
+/** Object metadata as storage rules see it (docs/wire/rules.md#storage-rules). */
 export type StorageResource = {
   name: string
   bucket: string
@@ -292,7 +292,7 @@ export function checkFirestore(
   }
 }
 
-/** A list query (runQuery or runAggregationQuery), decided against the QUERY, not the stored data (reference §5). */
+/** A list query (runQuery or runAggregationQuery), decided against the QUERY, not the stored data (docs/wire/rules.md#list-queries). */
 export function checkFirestoreList(
   ruleset: Ruleset,
   access: {
@@ -334,7 +334,7 @@ export function checkFirestoreList(
       let decision: Decision
       const pinned = pinnedName(way)
       if (pinned?.startsWith('projects/')) {
-        // `__name__ == doc` decides the way as a read of that document as stored (reference §5.4).
+        // `__name__ == doc` decides the way as a read of that document as stored (docs/wire/rules.md#document-id-constraints).
         const full = referenceToPath(pinned).segments
         const relative = full.slice(3).join('/')
         request.set('path', new RPath(full))

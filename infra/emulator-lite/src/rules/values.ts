@@ -48,7 +48,7 @@ export class RMapDiff {
   ) {}
 }
 export type ConstraintOp = 'EQ' | 'NEQ' | 'LT' | 'LTE' | 'GT' | 'GTE' | 'LIST_CONTAINS'
-/** A field a list query constrains without fixing its value (reference §5.3). */
+/** A field a list query constrains without fixing its value (docs/wire/rules.md#constraints). */
 export class RConstraint {
   constructor(readonly filters: { op: ConstraintOp; value: RValue }[]) {}
 }
@@ -105,7 +105,7 @@ const isNum = (value: RValue): value is bigint | number => typeof value === 'big
 
 /**
  * Equality. `loose` compares int and float by value: always at the top level, and at every depth
- * inside sets and map diffs; lists and maps otherwise need the same number type (reference §2.2).
+ * inside sets and map diffs; lists and maps otherwise need the same number type (docs/wire/rules.md#equality).
  */
 export function equals(a: RValue, b: RValue, deepLoose = false): boolean {
   if (a === b) return typeof a !== 'number' || !Number.isNaN(a)

@@ -43,7 +43,7 @@ export function HomeLink({ to, label }: { to: string; label: string }) {
   )
 }
 
-/** True once the page is scrolled more than 48 px (SPEC §9): the background panel slides in. */
+/** True once the page is scrolled more than 48 px (REQ-HEADER-3): the background panel slides in. */
 export function useIsScrolled(threshold: number = HEADER_SHADOW_SCROLL_PX): boolean {
   const [isScrolled, setIsScrolled] = useState(() => window.scrollY > threshold)
   useEffect(() => {
@@ -70,7 +70,7 @@ function MainNav() {
 }
 
 /**
- * The sticky top bar of SPEC §2. On narrow screens (tablet, phone) the nav links and the user
+ * The sticky top bar of REQ-HEADER-1. On narrow screens (tablet, phone) the nav links and the user
  * menu's entries move into one menu button; the active location stays in the bar.
  */
 export function Header({

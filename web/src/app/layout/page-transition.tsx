@@ -10,7 +10,7 @@ const prefersReducedMotion = () =>
 type Phase = 'idle' | 'leave' | 'enter'
 
 /**
- * The 'fade-slide' page transition, out-in (SPEC §9): the old page fades and slides out, then the
+ * The 'fade-slide' page transition, out-in (REQ-CONST-7): the old page fades and slides out, then the
  * new one in. With prefers-reduced-motion the page is swapped at once.
  */
 export function PageTransition() {

@@ -4,7 +4,7 @@ import { prefetch } from '../prefetch.ts'
 
 type Props = ComponentProps<typeof NavLink> & { to: string }
 
-/** A link that fetches its route's code as soon as it becomes visible (SPEC §9). */
+/** A link that fetches its route's code as soon as it becomes visible (REQ-CONST-7). */
 export function PrefetchLink({ to, ...props }: Props) {
   const ref = useRef<HTMLAnchorElement>(null)
   useEffect(() => {

@@ -12,7 +12,7 @@ type Props = {
 }
 
 /**
- * Asks before leaving a form (SPEC §2): in-app navigation through the router's blocker, closing or
+ * Asks before leaving a form (REQ-LEAVE-1): in-app navigation through the router's blocker, closing or
  * reloading the tab through the browser's own beforeunload prompt.
  */
 export function LeaveGuard({ shouldWarn, within, message = da.leaveCreation }: Props) {

@@ -8,7 +8,7 @@ const TOASTER = '[data-sonner-toaster]'
 /**
  * Sonner pauses its timers while the pointer hovers the toasts and while the tab is hidden. A touch
  * ends with pointerup, which would resume at once; here a touch keeps the toasts paused until
- * 2000 ms after the last touch ended (SPEC §9), by driving sonner's own hover state.
+ * 2000 ms after the last touch ended (REQ-CONST-5), by driving sonner's own hover state.
  */
 export function installTouchPause(root: Document = document): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null

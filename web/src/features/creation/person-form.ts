@@ -26,7 +26,7 @@ export const FeaturesSchema = z.object({
 })
 export type Features = z.infer<typeof FeaturesSchema>
 
-/** The person creation form over its three steps; the general step's rules are the domain's (SPEC §5). */
+/** The person creation form over its three steps; the general step's rules are the domain's (REQ-VALID). */
 export const PersonFormSchema = z.object({
   firstName: NewPersonSchema.shape.firstName,
   lastName: NameSchema,

@@ -3,7 +3,7 @@ import type { Subscription } from '@bosted/domain/location'
 import type { LocationFeatures } from '@bosted/domain/location-features'
 import { proxy } from 'valtio'
 
-/** What the shell needs of a location; the active location includes its logo (SPEC §3). */
+/** What the shell needs of a location; the active location includes its logo (REQ-MODEL-3). */
 export type LocationSummary = {
   id: string
   name: string
@@ -26,7 +26,7 @@ type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
  */
 export const locations = proxy({ activeId: null as string | null })
 
-/** The stored choice when it is still among the locations, else the first one (SPEC §4). */
+/** The stored choice when it is still among the locations, else the first one (REQ-ACTIVE-2). */
 export function pickActiveLocationId(ids: readonly string[], storedId: string | null): string | null {
   if (storedId !== null && ids.includes(storedId)) return storedId
   return ids[0] ?? null
@@ -58,7 +58,7 @@ export function removeLocation(id: string, storage: StorageLike = localStorage):
   save(null, storage)
 }
 
-/** No or an invalid session clears the active location too (SPEC §4). */
+/** No or an invalid session clears the active location too (REQ-SESSION-1). */
 export function clearActiveLocation(storage: StorageLike = localStorage): void {
   locations.activeId = null
   storage.removeItem(ACTIVE_LOCATION_STORAGE_KEY)

@@ -8,7 +8,7 @@ import {
 } from '@bosted/domain/person'
 import type { PromiseMessages } from '../../lib/toast.ts'
 
-/** SPEC §8: 'Opdaterer borger' → 'Borgeren blev opdateret korrekt' / 'Der skete en fejl med at opdatere borgeren'. */
+/** REQ-MSG-1: 'Opdaterer borger' → 'Borgeren blev opdateret korrekt' / 'Der skete en fejl med at opdatere borgeren'. */
 export const PERSON_UPDATE_TOASTS: PromiseMessages<void> = {
   pending: da.person.updatePending,
   resolved: da.person.updateOk,
@@ -37,7 +37,7 @@ export function generalValuesOf(person: Person): GeneralValues {
 
 /**
  * The general tab's fields as the update writes them: blank contact fields are stored as null, a
- * blank name as SPEC §3's default ('Ikke' 'Angivet').
+ * blank name as REQ-PERSON-2's default ('Ikke' 'Angivet').
  */
 export function generalChanges(values: GeneralValues): PersonUpdate {
   return {

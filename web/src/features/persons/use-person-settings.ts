@@ -13,7 +13,7 @@ export function canEditPerson(viewer: PersonViewer, person: Person | null | unde
   )
 }
 
-/** The person of /person/{id}/settings/*, whether the viewer may change them, and SPEC §7's update. */
+/** The person of /person/{id}/settings/*, whether the viewer may change them, and REQ-DATA-4's update. */
 export function usePersonSettings(personId: string, viewer: PersonViewer) {
   // The route's loader has read the person, so this is normally from the cache.
   const { data: person } = usePerson(personId)

@@ -3,7 +3,7 @@ import type { ActiveUser } from '@bosted/domain/user'
 import { proxy, subscribe } from 'valtio'
 
 /**
- * The active user (SPEC §3) plus the ids of the locations the user may see, and whether the account
+ * The active user (REQ-MODEL-2) plus the ids of the locations the user may see, and whether the account
  * is staff or a person (a borger, who has only "Min dag"). Missing `kind` (stored before it existed): staff.
  */
 export type SessionUser = ActiveUser & { locations: string[]; kind?: 'staff' | 'person'; avatarUrl?: string | null }
@@ -27,7 +27,7 @@ function restore(): Persisted {
 }
 
 /**
- * The signed-in user, kept in local storage so a reload starts "with an active user" (SPEC §4).
+ * The signed-in user, kept in local storage so a reload starts "with an active user" (REQ-SESSION-2).
  * `lastCheck` is when the session cookie was last confirmed fresh (sign-in, validation, refresh).
  */
 export const session = proxy<Persisted>(restore())

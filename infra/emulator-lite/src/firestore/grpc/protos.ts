@@ -19,7 +19,7 @@ export function firestoreRoot(): protobuf.Root {
   const descriptor = JSON.parse(readFileSync(join(dirname(entry), '..', 'protos', 'protos.json'), 'utf8'))
   root = protobuf.Root.fromJSON(descriptor)
   // The web SDK's transactions send `verify` writes (field 5 of Write's operation), which Google's
-  // published Cloud protos lack: decoded without it, the write would arrive empty (reference §2.2).
+  // published Cloud protos lack: decoded without it, the write would arrive empty (docs/wire/firestore-rest.md#firebase-admin-set-up).
   const write = root.lookupType('google.firestore.v1.Write')
   if (write.fields.verify === undefined) {
     const verify = new protobuf.Field('verify', 5, 'string')

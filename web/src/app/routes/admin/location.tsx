@@ -33,7 +33,7 @@ export function Component() {
   // The header's switcher, logo and each page's features follow at once.
   const update = useUpdateLocation(id, { onRefreshed: () => reloadLocations() })
   const remove = useDeleteLocation(id, {
-    // Deleting the active location switches to the first remaining one, or clears it (SPEC §4).
+    // Deleting the active location switches to the first remaining one, or clears it (REQ-ACTIVE-3).
     onDeleted: () => {
       removeLocation(id)
       return reloadLocations()

@@ -6,7 +6,7 @@ import { restoredSessionUser } from '../../session.ts'
 
 /**
  * The /person/{id} route's validation: a malformed id, a person that does not exist or one the
- * user may not read (the rules deny it) is a 404 'Page Not Found: {path}' (SPEC §2). The person
+ * user may not read (the rules deny it) is a 404 'Page Not Found: {path}' (REQ-ERROR-1). The person
  * stays in the query cache for the layout and its pages.
  */
 export async function personLoader({ params, request }: LoaderFunctionArgs): Promise<null> {

@@ -8,7 +8,7 @@ import { toastPromise } from '../../../lib/toast.ts'
 import { adminKeys } from './keys.ts'
 
 /**
- * SPEC §7's "adding a location": save it with dates as ISO strings, then array-union its id into the
+ * REQ-DATA-3's "adding a location": save it with dates as ISO strings, then array-union its id into the
  * current user's locations. Fails without a signed-in user. Returns the new location's id.
  */
 export async function createLocation(name: string, userId: string | null, now: Date = new Date()): Promise<string> {
@@ -34,7 +34,7 @@ export async function createLocation(name: string, userId: string | null, now: D
 }
 
 /**
- * Creates a location for `userId` with SPEC §8's toasts; the overview follows. `onCreated` gets the
+ * Creates a location for `userId` with REQ-MSG's toasts; the overview follows. `onCreated` gets the
  * new id (the signed-in user's list of locations lives outside this feature).
  */
 export function useCreateLocation(userId: string | null, { onCreated }: { onCreated: (id: string) => unknown }) {

@@ -13,7 +13,7 @@ export async function deleteLocation(id: string): Promise<void> {
 }
 
 /**
- * Deletes the location with SPEC §8's toasts. `onDeleted` runs first, beside the overview's refresh
+ * Deletes the location with REQ-MSG's toasts. `onDeleted` runs first, beside the overview's refresh
  * (the active location and the user's list of locations live outside this feature), then `onDone`
  * runs (the page leaves).
  */

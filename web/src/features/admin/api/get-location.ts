@@ -6,7 +6,7 @@ import { adminKeys } from './keys.ts'
 
 /**
  * One location with every default filled in, or null when it does not exist. The route's id may span
- * several path segments (SPEC §2); a Firestore document id never does, so such a location is none.
+ * several path segments (REQ-ROUTE-14); a Firestore document id never does, so such a location is none.
  */
 export async function getLocation(id: string): Promise<Location | null> {
   if (id.includes('/')) return null

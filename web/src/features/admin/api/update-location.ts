@@ -15,7 +15,7 @@ export type LocationUpdate =
   | { kind: 'features'; features: LocationFeatures }
   | { kind: 'subscription'; subscription: Subscription; change: SubscriptionChange }
 
-/** SPEC §7's "updating a location": the caller wraps it in the location update toasts. */
+/** REQ-DATA-4's "updating a location": the caller wraps it in the location update toasts. */
 export async function updateLocation(id: string, update: LocationUpdate): Promise<void> {
   const [db, { arrayUnion, doc, runTransaction, updateDoc, writeBatch }] = await Promise.all([getDb(), firestoreLite()])
   const reference = doc(db, locationPath(id))
@@ -61,7 +61,7 @@ const UPDATE_TOASTS = {
 }
 
 /**
- * Saves a change to the location with SPEC §8's toasts; the admin pages follow, then `onRefreshed`
+ * Saves a change to the location with REQ-MSG's toasts; the admin pages follow, then `onRefreshed`
  * runs (the header's switcher, logo and each page's features live outside this feature).
  */
 export function useUpdateLocation(locationId: string, { onRefreshed }: { onRefreshed: () => unknown }) {

@@ -25,7 +25,7 @@ const steps: AddPersonSteps = {
   addPersonToLocation,
 }
 
-/** The person document of SPEC §3 with every default, createdAt as an ISO string. */
+/** The person document of REQ-PERSON with every default, createdAt as an ISO string. */
 export function personDocument(
   id: string,
   form: ValidPersonForm,
@@ -53,10 +53,10 @@ export function personDocument(
 }
 
 /**
- * Adding a person (SPEC §7): the auth account, then persons/{uid} (with the person's own answer
+ * Adding a person (REQ-DATA-2): the auth account, then persons/{uid} (with the person's own answer
  * options), then the id array-unioned into the location's persons. A failure after the account
  * exists removes the account again, so no orphan is left. Rejects with AuthCreateError when the
- * create call fails; the caller shows the toasts of SPEC §8.
+ * create call fails; the caller shows the toasts of REQ-MSG-2.
  */
 export async function addPerson(
   form: ValidPersonForm,
@@ -97,7 +97,7 @@ export async function addPerson(
 
 export const isAuthCreateFailure = (error: unknown) => error instanceof AuthCreateError
 
-/** SPEC §8's toasts for adding a person: the create call's failure has a text of its own. */
+/** REQ-MSG-2's toasts for adding a person: the create call's failure has a text of its own. */
 export const ADD_PERSON_TOASTS: PromiseMessages<string> = {
   pending: da.person.addPending,
   resolved: da.person.addOk,
@@ -111,7 +111,7 @@ type AddOptions = {
   onError?: (error: unknown) => unknown
 }
 
-/** Adds a person to a location with SPEC §8's toasts; every person list follows. */
+/** Adds a person to a location with REQ-MSG's toasts; every person list follows. */
 export function useAddPerson({ afterAdd, onAdded, onError }: AddOptions = {}) {
   const queryClient = useQueryClient()
   return useMutation({

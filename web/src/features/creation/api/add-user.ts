@@ -37,7 +37,7 @@ async function setAdminRole(userId: string): Promise<void> {
 
 const steps: AddUserSteps = { createAuthAccount, removeAuthAccount, writeUser, deleteUser, setAdminRole }
 
-/** users/{uid} as SPEC §3 has it; an admin is written as a superuser until the role call makes it one. */
+/** users/{uid} as REQ-USER has it; an admin is written as a superuser until the role call makes it one. */
 export function userDocument(id: string, form: ValidUserForm, now: Date): User {
   return UserSchema.parse({
     id,
@@ -83,7 +83,7 @@ export async function addUser(form: ValidUserForm, now: Date = new Date(), run: 
   return userId
 }
 
-/** The same toasts as for a person (SPEC §8), worded for a staff member. */
+/** The same toasts as for a person (REQ-MSG-2), worded for a staff member. */
 export const ADD_USER_TOASTS: PromiseMessages<string> = {
   pending: da.user.addPending,
   resolved: da.user.addOk,
@@ -97,7 +97,7 @@ type AddOptions = {
   onError?: (error: unknown) => unknown
 }
 
-/** Adds a colleague with SPEC §8's toasts; every staff list follows. */
+/** Adds a colleague with REQ-MSG's toasts; every staff list follows. */
 export function useAddUser({ afterAdd, onAdded, onError }: AddOptions = {}) {
   const queryClient = useQueryClient()
   return useMutation({

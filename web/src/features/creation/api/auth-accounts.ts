@@ -1,7 +1,7 @@
 import { CreateUserResponseSchema } from '@bosted/domain/api'
 import { ApiError, api, apiSend } from '../../../lib/api-client.ts'
 
-/** The create call did not answer 200 with a userId (SPEC §8 'Auth-oprettelse … fejlede'). */
+/** The create call did not answer 200 with a userId (REQ-MSG-3 'Auth-oprettelse … fejlede'). */
 export class AuthCreateError extends Error {
   constructor(readonly reason: unknown) {
     super('the auth account could not be created')
@@ -16,7 +16,7 @@ export function isEmailInUse(error: unknown): boolean {
 
 export type AuthAccountRequest = { email: string; password: string; displayName: string; avatarUrl?: string }
 
-/** POST /api/user/create (SPEC §7): the new account's uid, or AuthCreateError. */
+/** POST /api/user/create (REQ-CALL-5): the new account's uid, or AuthCreateError. */
 export async function createAuthAccount(request: AuthAccountRequest): Promise<string> {
   let userId: string
   try {

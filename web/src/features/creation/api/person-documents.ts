@@ -30,7 +30,7 @@ export async function writePersonDocuments(
   )
 }
 
-/** Array-union of the person's id into the location's persons (SPEC §7). */
+/** Array-union of the person's id into the location's persons (REQ-DATA-2). */
 export async function addPersonToLocation(locationId: string, personId: string): Promise<void> {
   const [db, { arrayUnion, doc, updateDoc }] = await Promise.all([getDb(), firestoreLite()])
   await updateDoc(doc(db, LOCATIONS, locationId), { persons: arrayUnion(personId) })

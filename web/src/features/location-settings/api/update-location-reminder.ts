@@ -6,7 +6,7 @@ import { invalidateRoots } from '../../../lib/query-roots.ts'
 import { reportError } from '../../../lib/report-error.ts'
 import { toastPromise } from '../../../lib/toast.ts'
 
-/** The location's daily reminder time ('HH:MM'), or null for none; the caller toasts (SPEC §8). */
+/** The location's daily reminder time ('HH:MM'), or null for none; the caller toasts (REQ-MSG-6). */
 export async function updateLocationReminder(locationId: string, reminderTime: string | null): Promise<void> {
   const [db, { doc, updateDoc }] = await Promise.all([getDb(), firestoreLite()])
   await updateDoc(doc(db, locationPath(locationId)), {

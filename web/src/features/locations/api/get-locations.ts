@@ -9,7 +9,7 @@ import { resolveLogoUrl } from './resolve-logo-url.ts'
 
 /**
  * The user's locations, read one by one by id (a user only sees the locations in their `locations`
- * array, SPEC §4), each parsed with the domain's schema. Missing ones are skipped; a failed read or a
+ * array, REQ-ACTIVE-4), each parsed with the domain's schema. Missing ones are skipped; a failed read or a
  * location that does not fit its schema throws (the page shows its error state).
  */
 export async function getLocations(ids: readonly string[]): Promise<LocationSummary[]> {

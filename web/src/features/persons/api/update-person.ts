@@ -8,7 +8,7 @@ import { toastPromise } from '../../../lib/toast.ts'
 import { PERSON_UPDATE_TOASTS } from '../person-changes.ts'
 
 /**
- * SPEC §7's person update: the given fields (dotted paths for nested settings) and nothing else.
+ * REQ-DATA-4's person update: the given fields (dotted paths for nested settings) and nothing else.
  * The caller wraps it in toastPromise(…, PERSON_UPDATE_TOASTS).
  */
 export async function updatePerson(personId: string, changes: PersonUpdate): Promise<void> {

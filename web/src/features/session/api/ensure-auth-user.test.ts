@@ -18,7 +18,7 @@ test('a 401 from POST /api/auth/token means the session is gone: the session-exp
   await expect(ensureAuthUser('u1')).rejects.toBeInstanceOf(SessionExpiredError)
 })
 
-test('any other failure is passed on as it is (the stored user is kept, SPEC §4)', async () => {
+test('any other failure is passed on as it is (the stored user is kept, REQ-SESSION-2)', async () => {
   fetchMock.mockResolvedValue(Response.json({ error: { code: 'internal' } }, { status: 500 }))
   await expect(ensureAuthUser('u1')).rejects.not.toBeInstanceOf(SessionExpiredError)
 })

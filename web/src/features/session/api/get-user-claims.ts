@@ -5,7 +5,7 @@ import { SessionExpiredError } from '../../../lib/session.ts'
 
 /**
  * GET /api/user/getUserById: only `data.customClaims` is read, parsed with the domain schema. A 401
- * means the session is gone; any other failure only warns (SPEC §7) and yields no claims.
+ * means the session is gone; any other failure only warns (REQ-CALL-4) and yields no claims.
  */
 export async function getUserClaims(id: string): Promise<CustomClaims> {
   try {

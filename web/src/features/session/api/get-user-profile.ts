@@ -37,7 +37,7 @@ export async function getUserProfile(id: string): Promise<UserProfile> {
   const staff = data ?? {}
   return {
     kind: 'staff',
-    // The spec's defaults for a user document without a name (SPEC §3).
+    // The spec's defaults for a user document without a name (REQ-USER-1).
     firstName: text(staff.firstName, DEFAULT_USER_FIRST_NAME),
     lastName: text(staff.lastName, DEFAULT_USER_LAST_NAME),
     locations: Array.isArray(staff.locations) ? staff.locations.filter((value) => typeof value === 'string') : [],

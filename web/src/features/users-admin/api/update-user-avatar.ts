@@ -8,7 +8,7 @@ export async function updateUserAvatar(userId: string, avatarUrl: string | null)
   await updateDoc(doc(db, userPath(userId)), { avatarUrl })
 }
 
-/** SPEC §8's user update toasts (a colleague's fields, or their picture). */
+/** REQ-MSG's user update toasts (a colleague's fields, or their picture). */
 export const USER_UPDATE_TOASTS = {
   pending: da.user.updatePending,
   resolved: da.user.updateOk,
