@@ -4,19 +4,16 @@ import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Page } from '../../../components/ui/page.tsx'
 import { QueryState } from '../../../components/ui/query-state.tsx'
-import { SearchField } from '../../../components/ui/search-field.tsx'
-import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
-import { TableScroll } from '../../../components/ui/table-scroll.tsx'
-import { matchesSearch } from '../../../features/location-settings/search.ts'
 import { TemporaryPassword } from '../../../features/passwords/components/temporary-password.tsx'
 import { PersonAvatar } from '../../../features/persons/components/person-avatar.tsx'
-import { personName, sortByName } from '../../../features/persons/person-name.ts'
+import { personName } from '../../../features/persons/person-name.ts'
 import { useLocationStaff } from '../../../features/users-admin/api/get-location-staff.ts'
 import { useUpdateUser } from '../../../features/users-admin/api/update-user.ts'
 import { EditUserDialog } from '../../../features/users-admin/components/edit-user-dialog.tsx'
 import { canEditUser } from '../../../features/users-admin/user-access.ts'
 import { paths } from '../../../lib/paths.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
+import { SettingsTable, SignInBadge } from '../../settings-table.tsx'
 import { type SettingsAccess, useSettingsAccess } from '../../use-settings-access.ts'
 
 /** Brugere: staff with access to the active location; managers edit, admins change roles too. */
@@ -44,7 +41,6 @@ export function Component() {
 }
 
 function StaffList({ locationId, access }: { locationId: string; access: SettingsAccess }) {
-  const [search, setSearch] = useState('')
   const [editing, setEditing] = useState<User | null>(null)
   const staff = useLocationStaff(locationId)
   const save = useUpdateUser({ canChangeRole: access.isAdmin })
@@ -57,94 +53,75 @@ function StaffList({ locationId, access }: { locationId: string; access: Setting
   }
   return (
     <QueryState query={staff} errorMessage={da.settingsList.loadFailed}>
-      {(data) => {
-        const shown = sortByName(data.items.filter((user) => matchesSearch(user, search)))
-        return (
-          <>
-            <SkippedNotice kind="users" count={data.skipped} />
-            <SearchField
-              label={da.settingsList.search}
-              value={search}
-              onChange={setSearch}
-              className="settings-search"
-            />
-            {shown.length === 0 ? (
-              <p className="muted">{da.settingsList.noMatch}</p>
-            ) : (
-              <TableScroll label={da.settingsList.users}>
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">{da.settingsList.name}</th>
-                      <th scope="col">{da.settingsList.jobRole}</th>
-                      <th scope="col">{da.settingsList.role}</th>
-                      <th scope="col">{da.settingsList.status}</th>
-                      {access.isManager && (
-                        <th scope="col">
-                          <span className="visually-hidden">{da.settingsList.edit}</span>
-                        </th>
+      {(data) => (
+        <>
+          <SettingsTable
+            kind="users"
+            label={da.settingsList.users}
+            list={data}
+            columns={
+              <>
+                <th scope="col">{da.settingsList.name}</th>
+                <th scope="col">{da.settingsList.jobRole}</th>
+                <th scope="col">{da.settingsList.role}</th>
+                <th scope="col">{da.settingsList.status}</th>
+                {access.isManager && (
+                  <th scope="col">
+                    <span className="visually-hidden">{da.settingsList.edit}</span>
+                  </th>
+                )}
+              </>
+            }
+            row={(user) => {
+              const name = personName(user)
+              return (
+                <tr key={user.id}>
+                  <th scope="row">
+                    <span className="settings-name">
+                      <PersonAvatar person={user} />
+                      {name} {user.id === viewer.id && <span className="muted">{da.settingsList.you}</span>}
+                    </span>
+                  </th>
+                  <td>{user.jobRole}</td>
+                  <td>{da.form.roles[user.userRole]}</td>
+                  <td>
+                    <SignInBadge disabled={user.settings.disabled} />
+                  </td>
+                  {access.isManager && (
+                    <td>
+                      {canEditUser(viewer, user) && (
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
+                          aria-label={da.settingsList.editUser(name)}
+                          onClick={() => setEditing(user)}
+                        >
+                          {da.settingsList.edit}
+                        </button>
                       )}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {shown.map((user) => {
-                      const name = personName(user)
-                      return (
-                        <tr key={user.id}>
-                          <th scope="row">
-                            <span className="settings-name">
-                              <PersonAvatar person={user} />
-                              {name} {user.id === viewer.id && <span className="muted">{da.settingsList.you}</span>}
-                            </span>
-                          </th>
-                          <td>{user.jobRole}</td>
-                          <td>{da.form.roles[user.userRole]}</td>
-                          <td>
-                            {user.settings.disabled ? (
-                              <span className="badge badge--missing">{da.settingsList.disabled}</span>
-                            ) : (
-                              <span className="badge badge--ok">{da.settingsList.active}</span>
-                            )}
-                          </td>
-                          {access.isManager && (
-                            <td>
-                              {canEditUser(viewer, user) && (
-                                <button
-                                  type="button"
-                                  className="button button--secondary button--small"
-                                  aria-label={da.settingsList.editUser(name)}
-                                  onClick={() => setEditing(user)}
-                                >
-                                  {da.settingsList.edit}
-                                </button>
-                              )}
-                            </td>
-                          )}
-                        </tr>
-                      )
-                    })}
-                  </tbody>
-                </table>
-              </TableScroll>
-            )}
-            <EditUserDialog
-              user={editing}
-              canChangeRole={access.isAdmin}
-              // Whoever may edit a colleague may give them a temporary password; one's own is changed instead.
-              below={(user, name) =>
-                user.id === access.user?.id ? null : (
-                  <TemporaryPassword userId={user.id} name={name} email={user.contact?.email ?? null} />
-                )
-              }
-              onClose={() => setEditing(null)}
-              onSubmit={(user, values) => {
-                setEditing(null)
-                save.mutate({ user, values })
-              }}
-            />
-          </>
-        )
-      }}
+                    </td>
+                  )}
+                </tr>
+              )
+            }}
+          />
+          <EditUserDialog
+            user={editing}
+            canChangeRole={access.isAdmin}
+            // Whoever may edit a colleague may give them a temporary password; one's own is changed instead.
+            below={(user, name) =>
+              user.id === access.user?.id ? null : (
+                <TemporaryPassword userId={user.id} name={name} email={user.contact?.email ?? null} />
+              )
+            }
+            onClose={() => setEditing(null)}
+            onSubmit={(user, values) => {
+              setEditing(null)
+              save.mutate({ user, values })
+            }}
+          />
+        </>
+      )}
     </QueryState>
   )
 }
