@@ -58,7 +58,6 @@ export const daAccessLog = {
   loadFailed: 'Adgangsloggen kunne ikke hentes.',
   /** The admin's person page (its tabs Indstillinger · Adgangslog) when the person could not be read. */
   personLoadFailed: 'Borgeren kunne ikke hentes.',
-  retry: 'Prøv igen',
   more: 'Vis flere',
   csv: 'Hent som CSV',
   csvHeader: ['Tidspunkt', 'Navn', 'Email', 'Rolle', 'Handling', 'Data', 'Antal', 'Sti', 'IP-adresse'],

@@ -206,7 +206,6 @@ export const da = {
     noneMissing: 'Alle borgere er registreret denne dag.',
     loadFailed: 'Dagsoversigten kunne ikke hentes.',
     personLoadFailed: 'Borgerens registreringer kunne ikke hentes.',
-    retry: 'Prøv igen',
     notes: (count: number) => (count === 1 ? '1 dagbogsnotat' : `${count} dagbogsnotater`),
     registrationsOf: (name: string) => `Registreringer for ${name}`,
     chart: 'Værdier de sidste 30 dage',
@@ -306,7 +305,6 @@ export const da = {
     none: 'Ingen notater i perioden.',
     noneFound: (query: string) => `Ingen notater i perioden indeholder “${query}”.`,
     loadFailed: 'Dagbøgerne kunne ikke hentes.',
-    retry: 'Prøv igen',
     noLocation: 'Du har ingen aktiv lokation. Vælg en lokation i toppen, eller bed en administrator om adgang.',
     noPersons: 'Der er ingen borgere på denne lokation endnu.',
     leave: 'Du har et notat, der ikke er gemt. Vil du forlade siden?',
@@ -406,7 +404,6 @@ export const da = {
     byStaff: 'af personalet',
     deletedNote: 'Et notat blev slettet.',
     loadFailed: 'Din side kunne ikke hentes.',
-    retry: 'Prøv igen',
   },
   /** How staff see what a person did themselves on "Min dag". */
   selfMade: {
@@ -440,7 +437,6 @@ export const da = {
     searchPersons: 'Søg blandt alle borgere (navn eller email)',
     noPersonsFound: 'Ingen borgere matcher søgningen.',
     loadFailed: 'Lokationerne kunne ikke hentes.',
-    retry: 'Prøv igen',
     notFound: 'Lokationen findes ikke.',
     save: 'Gem',
     logo: 'Logo',
