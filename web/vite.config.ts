@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type Rollup } from 'vite'
 
 /**
  * React Router's package points every import at its development build (its own Vite plugin swaps in
@@ -32,8 +32,31 @@ function runtimeConfig(): Plugin {
   }
 }
 
+/**
+ * A dynamic import's preload list (`__vite__mapDeps`) names every chunk the imported module needs, also
+ * those the importing chunk has already loaded through its own static imports (the entry, above all).
+ * Those are left out: they are loaded whenever the importer runs, and each name costs bytes in every
+ * chunk that imports something on demand (issue 33: no page's route code larger than before).
+ */
+let builtBundle: Rollup.OutputBundle | undefined
+function bundleForPreloads(): Plugin {
+  return {
+    name: 'bosted-bundle-for-preloads',
+    generateBundle(_options, bundle) {
+      builtBundle = bundle
+    },
+  }
+}
+function loadedWith(host: string, files = new Set<string>()): Set<string> {
+  const chunk = builtBundle?.[host]
+  if (chunk?.type !== 'chunk' || files.has(host)) return files
+  files.add(host)
+  for (const file of chunk.imports) loadedWith(file, files)
+  return files
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), runtimeConfig()],
+  plugins: [react(), runtimeConfig(), bundleForPreloads()],
   resolve:
     command === 'build'
       ? {
@@ -44,6 +67,14 @@ export default defineConfig(({ command }) => ({
         }
       : {},
   // The manifest lets web/bench/bundle-size.ts tell which chunks each route loads.
-  build: { manifest: true },
+  build: {
+    manifest: true,
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostId }) => {
+        const loaded = loadedWith(hostId)
+        return deps.filter((dep) => !loaded.has(dep))
+      },
+    },
+  },
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? '3001'}` } },
 }))

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { budgets, LOGIN_BUDGET_KB, ROUTE_BUDGETS_KB } from '../bench/bundle-budgets.ts'
+import { budgets, LOGIN_BUDGET_KB, ROUTE_BUDGETS_KB, SHELL_BUDGET_KB } from '../bench/bundle-budgets.ts'
 
 // A production build of the web into a temporary directory, measured as nginx serves it (gzip 5):
 // a change that grows /login's first load or a care page's code past its budget fails here.
@@ -39,6 +39,14 @@ test(`/login loads at most ${LOGIN_BUDGET_KB} KB gzip JavaScript before its form
 
 test('/login carries no router, Firebase SDK, toaster or chart code before its form works (they load after it)', () => {
   expect(measured.loginCarries).toEqual([])
+})
+
+test(`the signed-in shell stays within ${SHELL_BUDGET_KB} KB gzip JavaScript`, () => {
+  expect(measured.shellKb).toBeLessThanOrEqual(SHELL_BUDGET_KB)
+})
+
+test('every route module of the build has a code ceiling, and every ceiling a route', () => {
+  expect(Object.keys(measured.routes).sort()).toEqual(Object.keys(ROUTE_BUDGETS_KB).sort())
 })
 
 test.each(Object.entries(ROUTE_BUDGETS_KB))('%s stays within %d KB gzip beyond the signed-in shell', (route, kb) => {
