@@ -374,7 +374,6 @@ export const da = {
     print: 'Udskriv',
     empty: 'Ingen registreringer i perioden.',
     loadFailed: 'Statistikken kunne ikke hentes.',
-    retry: 'Prøv igen',
     noLocation: 'Du har ingen aktiv lokation. Vælg en lokation i toppen, eller bed en administrator om adgang.',
     csvDate: 'Dato',
     csvPerson: 'Borger',

@@ -1,7 +1,9 @@
 import { da } from '@bosted/domain/messages/da'
+import type { ReactNode } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { Page } from '../../../components/ui/page.tsx'
+import { QueryState } from '../../../components/ui/query-state.tsx'
 import type { LocationSummary } from '../../../features/locations/locations-store.ts'
 import { useActiveLocation } from '../../../features/locations/use-active-location.ts'
 import { PeriodFilter } from '../../../features/notes/components/period-filter.tsx'
@@ -9,7 +11,7 @@ import { type NotesFilter, notesFilterParams, parseNotesFilter } from '../../../
 import { useLocationPersons } from '../../../features/persons/api/get-location-persons.ts'
 import { personName, sortByName } from '../../../features/persons/person-name.ts'
 import { session } from '../../../features/session/session-store.ts'
-import { StatisticsLoadFailed, StatisticsReport } from '../../../features/statistics/components/statistics-report.tsx'
+import { StatisticsReport } from '../../../features/statistics/components/statistics-report.tsx'
 import { useStatistics } from '../../../features/statistics/use-statistics.ts'
 import { today } from '../../../lib/days.ts'
 import { RouteLoading } from '../../layout/route-loading.tsx'
@@ -22,25 +24,20 @@ export function Component() {
   const filter = parseNotesFilter(params, today())
   return (
     <Page title={da.pages.statisticsOverview} level={2}>
-      {locations.isPending ? (
-        <RouteLoading />
-      ) : locations.isError ? (
-        <div className="notice notice--error" role="alert">
-          <p>{da.statistics.loadFailed}</p>
-          <button type="button" className="button button--secondary" onClick={() => void locations.refetch()}>
-            {da.statistics.retry}
-          </button>
-        </div>
-      ) : location === null ? (
-        <p className="notice">{da.statistics.noLocation}</p>
-      ) : (
-        <Statistics
-          key={location.id}
-          location={location as LocationSummary}
-          filter={filter}
-          onFilter={(next) => setParams(notesFilterParams({ ...next, query: '' }))}
-        />
-      )}
+      <QueryState query={locations} errorMessage={da.statistics.loadFailed} loading={<RouteLoading />}>
+        {() =>
+          location === null ? (
+            <p className="notice">{da.statistics.noLocation}</p>
+          ) : (
+            <Statistics
+              key={location.id}
+              location={location as LocationSummary}
+              filter={filter}
+              onFilter={(next) => setParams(notesFilterParams({ ...next, query: '' }))}
+            />
+          )
+        }
+      </QueryState>
     </Page>
   )
 }
@@ -51,17 +48,9 @@ function Statistics({ location, filter, onFilter }: Props) {
   const period = { from: filter.from, to: filter.to }
   const persons = useLocationPersons(location.id)
   const statistics = useStatistics(location.id, period)
-  const failed = [persons, statistics].filter((query) => query.isError)
-  if (failed.length > 0)
-    return (
-      <StatisticsLoadFailed
-        onRetry={() => {
-          for (const query of failed) void query.refetch()
-        }}
-      />
-    )
   const sorted = sortByName(persons.data?.items ?? [])
-  return (
+  // The period filter stays in place while the figures load (same element, so it keeps its state).
+  const page = (content: ReactNode) => (
     <div className="statistics">
       <PeriodFilter
         key={JSON.stringify(filter)}
@@ -71,24 +60,35 @@ function Statistics({ location, filter, onFilter }: Props) {
         label={da.statistics.filters}
         className="no-print"
       />
-      {persons.data === undefined || statistics.data === undefined ? (
+      {content}
+    </div>
+  )
+  return (
+    <QueryState
+      query={[persons, statistics]}
+      errorMessage={da.statistics.loadFailed}
+      loading={page(
         <div aria-busy="true">
           <RouteLoading />
-        </div>
-      ) : (
-        <StatisticsReport
-          location={location}
-          period={period}
-          persons={sorted.map((person) => ({
-            id: person.id,
-            name: personName(person),
-            createdAt: person.createdAt,
-            disabled: person.settings.disabled,
-          }))}
-          selected={filter.personIds}
-          data={statistics.data}
-        />
+        </div>,
       )}
-    </div>
+    >
+      {(_persons, data) =>
+        page(
+          <StatisticsReport
+            location={location}
+            period={period}
+            persons={sorted.map((person) => ({
+              id: person.id,
+              name: personName(person),
+              createdAt: person.createdAt,
+              disabled: person.settings.disabled,
+            }))}
+            selected={filter.personIds}
+            data={data}
+          />,
+        )
+      }
+    </QueryState>
   )
 }

@@ -103,15 +103,3 @@ export function StatisticsReport({ location, period, persons, selected, data }: 
     </>
   )
 }
-
-/** The notice of a failed read, with "Prøv igen": never figures of nothing. */
-export function StatisticsLoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div className="notice notice--error" role="alert">
-      <p>{da.statistics.loadFailed}</p>
-      <button type="button" className="button button--secondary" onClick={onRetry}>
-        {da.statistics.retry}
-      </button>
-    </div>
-  )
-}
