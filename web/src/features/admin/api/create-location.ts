@@ -34,7 +34,7 @@ export async function createLocation(name: string, userId: string | null, now: D
 }
 
 /**
- * Creates a location for `userId` with REQ-MSG's toasts; the overview follows. `onCreated` gets the
+ * Creates a location for `userId` with REQ-MSG-5's toasts; the overview follows. `onCreated` gets the
  * new id (the signed-in user's list of locations lives outside this feature).
  */
 export function useCreateLocation(userId: string | null, { onCreated }: { onCreated: (id: string) => unknown }) {

@@ -13,7 +13,8 @@ export async function deleteLocation(id: string): Promise<void> {
 }
 
 /**
- * Deletes the location with REQ-MSG's toasts. `onDeleted` runs first, beside the overview's refresh
+ * Deletes the location with a promise-style toast (REQ-FLOW-1; REQ-MSG words no deletion, so the
+ * texts are the app's own, as REQ-MSG-6 words an update). `onDeleted` runs first, beside the overview's refresh
  * (the active location and the user's list of locations live outside this feature), then `onDone`
  * runs (the page leaves).
  */

@@ -61,7 +61,7 @@ const UPDATE_TOASTS = {
 }
 
 /**
- * Saves a change to the location with REQ-MSG's toasts; the admin pages follow, then `onRefreshed`
+ * Saves a change to the location with REQ-MSG-6's toasts; the admin pages follow, then `onRefreshed`
  * runs (the header's switcher, logo and each page's features live outside this feature).
  */
 export function useUpdateLocation(locationId: string, { onRefreshed }: { onRefreshed: () => unknown }) {

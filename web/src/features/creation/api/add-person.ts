@@ -111,7 +111,10 @@ type AddOptions = {
   onError?: (error: unknown) => unknown
 }
 
-/** Adds a person to a location with REQ-MSG's toasts; every person list follows. */
+/**
+ * Adds a person to a location with the toasts of REQ-MSG-2 (pending, done), REQ-MSG-3 (the create call
+ * failed) and REQ-MSG-4 (any other failure); every person list follows.
+ */
 export function useAddPerson({ afterAdd, onAdded, onError }: AddOptions = {}) {
   const queryClient = useQueryClient()
   return useMutation({

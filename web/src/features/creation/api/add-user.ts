@@ -97,7 +97,10 @@ type AddOptions = {
   onError?: (error: unknown) => unknown
 }
 
-/** Adds a colleague with REQ-MSG's toasts; every staff list follows. */
+/**
+ * Adds a colleague with promise-style toasts (REQ-FLOW-1) worded as REQ-MSG-2 to REQ-MSG-4 word adding
+ * a person (REQ-MSG has no texts for users); every staff list follows.
+ */
 export function useAddUser({ afterAdd, onAdded, onError }: AddOptions = {}) {
   const queryClient = useQueryClient()
   return useMutation({

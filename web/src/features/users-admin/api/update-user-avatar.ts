@@ -8,7 +8,10 @@ export async function updateUserAvatar(userId: string, avatarUrl: string | null)
   await updateDoc(doc(db, userPath(userId)), { avatarUrl })
 }
 
-/** REQ-MSG's user update toasts (a colleague's fields, or their picture). */
+/**
+ * The user update toasts (a colleague's fields, or their picture): promise-style (REQ-FLOW-1), worded
+ * as REQ-MSG-1 words a person's update (REQ-MSG has no texts for users).
+ */
 export const USER_UPDATE_TOASTS = {
   pending: da.user.updatePending,
   resolved: da.user.updateOk,
