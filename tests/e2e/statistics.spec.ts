@@ -98,6 +98,20 @@ test('a period without registrations says so', async ({ page }) => {
   await expect(figure(page, 'Registreringer')).toHaveText('0')
 })
 
+test('a location without persons says so on Statistik, with no figures of nobody', async ({ page }) => {
+  await signIn(page, ACCOUNTS.admin.email)
+  const name = `Tom lokation ${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`
+  await page.goto('/admin')
+  await page.getByLabel('Navn på den nye lokation').fill(name)
+  await page.getByRole('button', { name: 'Opret lokation' }).click()
+  await expect(page.getByText('Lokationen blev oprettet')).toBeVisible()
+  await page.getByRole('combobox', { name: 'Lokation', exact: true }).selectOption({ label: name })
+  await page.getByRole('link', { name: 'Statistik' }).click()
+  await expect(page.getByText('Der er ingen borgere på denne lokation endnu.')).toBeVisible()
+  await expect(page.locator('.figures')).toHaveCount(0)
+  await expect(page.getByRole('form', { name: 'Afgrænsning' })).toHaveCount(0)
+})
+
 test('a failed fetch shows a notice with Prøv igen, never figures of nothing; trying again loads them', async ({
   page,
   allowConsoleErrors,

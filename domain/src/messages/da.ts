@@ -374,6 +374,7 @@ export const da = {
     print: 'Udskriv',
     empty: 'Ingen registreringer i perioden.',
     loadFailed: 'Statistikken kunne ikke hentes.',
+    noPersons: 'Der er ingen borgere på denne lokation endnu.',
     noLocation: 'Du har ingen aktiv lokation. Vælg en lokation i toppen, eller bed en administrator om adgang.',
     csvDate: 'Dato',
     csvPerson: 'Borger',

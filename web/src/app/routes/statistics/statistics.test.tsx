@@ -130,6 +130,15 @@ test('while the figures load, the period filter is there and the report waits (a
   expect(document.querySelector('[aria-busy="true"]')).not.toBeNull()
   answer(noData)
   expect(await screen.findByText('Ingen registreringer i perioden.')).toBeInTheDocument()
+  expect(screen.getByRole('heading', { name: 'Nøgletal' })).toBeInTheDocument()
   expect(screen.getByRole('form', { name: 'Afgrænsning' })).toBe(filters)
   expect(document.querySelector('[aria-busy="true"]')).toBeNull()
+})
+
+test('a location without persons says so instead of figures of nobody', async () => {
+  vi.mocked(getLocationPersons).mockResolvedValue({ items: [], skipped: 0 })
+  showStatistics()
+  expect(await screen.findByText('Der er ingen borgere på denne lokation endnu.')).toBeInTheDocument()
+  expect(screen.queryByRole('heading', { name: 'Nøgletal' })).toBeNull()
+  expect(screen.queryByRole('form', { name: 'Afgrænsning' })).toBeNull()
 })

@@ -67,6 +67,8 @@ function Statistics({ location, filter, onFilter }: Props) {
     <QueryState
       query={[persons, statistics]}
       errorMessage={da.statistics.loadFailed}
+      isEmpty={(list) => list.items.length === 0}
+      empty={da.statistics.noPersons}
       loading={page(
         <div aria-busy="true">
           <RouteLoading />
