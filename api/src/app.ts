@@ -150,8 +150,13 @@ export function createApp(options: { firebase: Firebase; config?: Partial<AppCon
     let known: HttpError
     if (error instanceof HttpError) known = error
     else if (error instanceof HTTPException) known = fromHonoException(error)
-    else if (isUnavailable(error)) known = httpError('unavailable')
-    else if (isResourceExhausted(error)) {
+    else if (isUnavailable(error)) {
+      // For operators: which dependency failed and how (names no person: codes, names, URLs).
+      console.warn(
+        `[api] ${c.var.requestId} ${c.req.method} ${c.req.path}: backend unavailable: ${describeCause(error)}`,
+      )
+      known = httpError('unavailable')
+    } else if (isResourceExhausted(error)) {
       console.error(`[api] ${c.var.requestId} ${c.req.method} ${c.req.path}: the backend cannot store writes`)
       known = httpError('storage_full')
     } else {
@@ -164,3 +169,19 @@ export function createApp(options: { firebase: Firebase; config?: Partial<AppCon
 }
 
 export type App = ReturnType<typeof createApp>
+
+/** An unavailable dependency's error in one line: its name, code and message, and its cause's. */
+function describeCause(error: unknown): string {
+  const parts: string[] = []
+  for (let current = error, depth = 0; current instanceof Object && depth < 3; depth++) {
+    const { name, code, message, cause } = current as {
+      name?: unknown
+      code?: unknown
+      message?: unknown
+      cause?: unknown
+    }
+    parts.push([name, code, typeof message === 'string' ? message.slice(0, 200) : undefined].filter(Boolean).join(' '))
+    current = cause
+  }
+  return parts.join(' <- ')
+}

@@ -16,7 +16,7 @@
 //   E2E_CANARY_FAIL=1 adds a deliberately broken journey (tests/e2e/canary.spec.ts).
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
@@ -68,6 +68,17 @@ async function buildRunner(image: string, env: Record<string, string | undefined
   return image
 }
 type RunResult = { code: number; stdout: string; stderr: string; timedOut: boolean }
+
+/** Each service's whole log, as `<service>.log` in the results folder (stack logs name no person). */
+async function saveServiceLogs(stack: InstanceType<typeof PodmanCompose>): Promise<void> {
+  const folder = join(RESULTS, 'service-logs')
+  mkdirSync(folder, { recursive: true })
+  for (const service of ['emulators', 'api', 'seed', 'web']) {
+    const text = await stack.serviceLogs(service).catch((error) => `no log: ${String(error)}`)
+    writeFileSync(join(folder, `${service}.log`), text)
+  }
+  log(`service logs: ${folder}`)
+}
 
 function report(suiteCode: number | undefined): void {
   const file = join(RESULTS, 'results.json')
@@ -148,7 +159,7 @@ async function main(argv: string[]): Promise<number> {
     } catch (error) {
       failure ??= error
     } finally {
-      if (failure) await compose(['logs', '--no-color', '--tail=100'], 60_000)
+      if (failure || suite?.code !== 0) await compose(['logs', '--no-color', '--tail=100'], 60_000)
       await phase(
         'cleanup',
         () =>
@@ -207,6 +218,8 @@ async function main(argv: string[]): Promise<number> {
       if (stack) {
         await stack.stopTicker()
         if (failure) await stack.logs(100).catch(() => {})
+        // A failed journey's cause is often in the backend: every service's log goes beside the report.
+        if (failure || suite?.code !== 0) await saveServiceLogs(stack)
         const current = stack
         await phase(
           'cleanup',
