@@ -4,7 +4,7 @@ import { ApiError, invalid } from '../../http/errors.ts'
 import { MAX_BODY_BYTES } from '../../http/server.ts'
 import type { Caller } from '../../security/caller.ts'
 import type { DatabaseRef } from '../paths.ts'
-import { commit } from '../rpc/commit.ts'
+import { guardedWrites } from '../rpc/commit.ts'
 import type { FirestoreService } from '../service.ts'
 import { callContext, callerOf, grpcRoute, incomingOf, parseResourceName, projectOf } from './call.ts'
 import type { Codec } from './protos.ts'
@@ -21,7 +21,7 @@ const hasWrites = (request: Record<string, unknown>) => Array.isArray(request.wr
 /**
  * The bidirectional `Write` call of the full SDKs (ADR 0029): a handshake (the first request names
  * the database and nothing else; the answer is a stream id and token), then one atomic commit per
- * request — the REST `:commit` handler with the same identity, rules, limits and Adgangslog, acked
+ * request — the REST `:commit` writes path with the same identity, rules, limits and Adgangslog, acked
  * after its entries are stored, as REST answers — each answered with the next token, the write
  * results and the commit time. A request without writes is the client's last: answered with a token,
  * then the call ends with OK. The first error ends the call with its status; requests after it are
@@ -93,7 +93,8 @@ export function writeStream(
     }
     const route = grpcRoute('Write', projectOf(current.database))
     const c = callContext(route, current.caller, incoming, listener, deps)
-    const result = commit(fs, c, current.db, { writes: request.writes }) as Record<string, unknown>
+    // A WriteRequest has no transaction: the REST commit's writes path, logged as `…Firestore.Write`.
+    const result = guardedWrites(fs, c, current.db, request.writes, 'Write') as Record<string, unknown>
     // The rules check that must have happened and the Adgangslog entries, before the ack leaves.
     await settle(c)
     if (done) return
