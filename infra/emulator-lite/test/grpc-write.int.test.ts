@@ -341,7 +341,7 @@ test('every write the stream acknowledged survives kill -9 in the middle of a bu
     // 5,000 batches pipelined at once; the process is killed once 30 were acknowledged, with the rest in flight.
     for (let i = 0; i < 5000; i++) stream.send({ writes: [setNote(`burst/n${i}`, String(i))] })
     const acknowledged: number[] = []
-    let stopped: StreamEvent | undefined
+    let stopped: { code: number; details: string } | undefined
     while (stopped === undefined) {
       const event = await stream.next()
       if (!('message' in event)) stopped = event
