@@ -9,12 +9,14 @@ import * as grpc from '@grpc/grpc-js'
 import { deleteApp as deleteWebApp, initializeApp as initializeWebApp } from 'firebase/app'
 import { connectAuthEmulator, initializeAuth, inMemoryPersistence, signInWithCustomToken } from 'firebase/auth'
 import {
+  collection,
   connectFirestoreEmulator,
   deleteDoc,
   doc,
   getDoc,
   increment,
   initializeFirestore,
+  onSnapshot,
   serverTimestamp,
   setDoc,
   terminate,
@@ -309,6 +311,21 @@ describe('the full web SDK (gRPC under Node) writes through the Write stream', (
       // The SDK opens a new stream after the error, as with production.
       await setDoc(doc(db, 'persons/p1/registrations/after'), { text: 'ja' })
       expect(await stored('persons/p1/registrations/after')).toMatchObject({ text: { stringValue: 'ja' } })
+      // A stream write reaches the Listen targets: the SDK's own listener sees it confirmed by the server.
+      const confirmed = new Promise<string[]>((resolve, reject) => {
+        const unsubscribe = onSnapshot(
+          collection(db, 'persons/p1/live'),
+          { includeMetadataChanges: true },
+          (snapshot) => {
+            if (snapshot.metadata.hasPendingWrites || snapshot.empty) return
+            unsubscribe()
+            resolve(snapshot.docs.map((each) => each.get('text')))
+          },
+          reject,
+        )
+      })
+      await setDoc(doc(db, 'persons/p1/live/x'), { text: 'nu' })
+      expect(await confirmed).toEqual(['nu'])
       await deleteDoc(note)
       expect(await stored('persons/p1/registrations/w')).toBeNull()
       expect(await stored('persons/p2/registrations/w')).toBeNull()
