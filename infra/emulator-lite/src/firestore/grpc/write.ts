@@ -10,6 +10,12 @@ import { callContext, callerOf, grpcRoute, incomingOf, parseResourceName, projec
 import type { Codec } from './protos.ts'
 import { boundedMessageReader, frame, sendStatus, statusOf, trailersOf } from './wire.ts'
 
+/**
+ * Requests read ahead of the one being applied; beyond, the stream stops reading and HTTP/2's flow
+ * control holds the client (the SDKs keep at most 10 batches outstanding).
+ */
+export const WRITE_READ_AHEAD = 32
+
 /** Stream ids count up over the process, as the official emulator's do ("0", "1", …). */
 let nextStreamId = 0
 
@@ -39,6 +45,7 @@ export function writeStream(
   let trailers = { 'grpc-status': '0', 'grpc-message': '' }
   let done = false
   let queue: Promise<void> = Promise.resolve()
+  let waiting = 0
   const incoming = incomingOf(stream, headers)
 
   const finish = (error?: unknown) => {
@@ -103,14 +110,17 @@ export function writeStream(
 
   const read = boundedMessageReader(MAX_BODY_BYTES, (bytes) => {
     const request = codec.decode(bytes)
+    if (++waiting >= WRITE_READ_AHEAD) stream.pause()
     // One request after the other, each acked before the next is applied.
     queue = queue.then(async () => {
-      if (done) return
       try {
+        if (done) return
         if (session === null) handshake(request)
         else await apply(request)
       } catch (error) {
         finish(error)
+      } finally {
+        if (--waiting < WRITE_READ_AHEAD && !done && stream.isPaused()) stream.resume()
       }
     })
   })
