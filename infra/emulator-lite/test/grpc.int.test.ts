@@ -346,7 +346,7 @@ describe('the full web SDK (gRPC under Node) as a signed-in client', () => {
         },
       )
       await expect.poll(() => texts.length).toBe(1)
-      // The full SDK writes through the Write stream, not served yet: a colleague's write instead.
+      // A colleague's write (firebase-admin, through Commit) reaches this listener.
       await admin.doc('persons/p1/registrations/b').set({ text: 'middag' })
       expect(await live).toEqual(['morgen', 'middag'])
       // A transaction of the full SDK: BatchGetDocuments, then Commit with a `verify` write for the read.

@@ -32,7 +32,7 @@ export type Write = {
   currentDocument?: Precondition
 }
 
-export type WriteResult = { updateTime: string; transformResults: Value[] }
+export type WriteResult = { updateTime?: string; transformResults: Value[] }
 
 /** Ascending commit times, a microsecond apart at least, so every write gets its own version. */
 let lastCommitTime = 0n
@@ -126,7 +126,9 @@ function applyTransform(fields: Fields, transform: Transform, commitTime: bigint
           [...existing],
         )
       : existing.filter((item) => !values.some((value) => valuesEqual(item, value)))
-    result = { arrayValue: { values: next } }
+    setField(fields, segments, { arrayValue: { values: next } })
+    // The transform result of an array operation is null, as in production (the SDKs compute the array themselves).
+    return { nullValue: null }
   } else throw invalid('Unknown field transform')
   setField(fields, segments, result)
   return result
@@ -207,7 +209,8 @@ export function applyWrites(
       if (write.verify !== undefined) return { updateTime: formatTimestamp(commitTime), transformResults: [] }
       if (write.delete !== undefined) {
         store.deleteDocument(db.project, db.database, path, commitTime)
-        return { updateTime: formatTimestamp(commitTime), transformResults: [] }
+        // Firestore's WriteResult: `update_time` "Not set after a delete" (the official emulator's `{}` too).
+        return { transformResults: [] }
       }
       const given = structuredClone(write.update?.fields ?? {})
       truncateTimestamps(given)

@@ -1,10 +1,7 @@
-import type { IncomingMessage } from 'node:http'
 import http2, { type Http2Server, type IncomingHttpHeaders, type ServerHttp2Stream } from 'node:http2'
-import { AuthError } from '../../auth/errors.ts'
-import { AccessWriter, type CoreDeps, type Ctx, identify, type Listener, type Route, settle } from '../../http/core.ts'
+import { type CoreDeps, type Ctx, type Listener, settle } from '../../http/core.ts'
 import { ApiError, invalid } from '../../http/errors.ts'
 import { MAX_BODY_BYTES } from '../../http/server.ts'
-import type { DatabaseRef } from '../paths.ts'
 import { batchGet } from '../rpc/batch-get.ts'
 import { batchWrite } from '../rpc/batch-write.ts'
 import { commit } from '../rpc/commit.ts'
@@ -15,42 +12,13 @@ import { runAggregationQuery } from '../rpc/run-aggregation-query.ts'
 import { runQuery } from '../rpc/run-query.ts'
 import { beginTransaction, rollback } from '../rpc/transactions.ts'
 import { type FirestoreService, parentOf } from '../service.ts'
+import { callContext, callerOf, grpcRoute, incomingOf, parseResourceName, projectOf, SERVICE_PREFIX } from './call.ts'
 import { ListenSession, messageReader } from './listen.ts'
 import { type Codec, firestoreMethods } from './protos.ts'
+import { frame, sendStatus, splitMessages, statusOf, trailersOf } from './wire.ts'
+import { writeStream } from './write.ts'
 
-/** gRPC status codes (grpc/doc/statuscodes.md), by Google API status. */
-const GRPC_STATUS: Record<string, number> = {
-  CANCELLED: 1,
-  UNKNOWN: 2,
-  INVALID_ARGUMENT: 3,
-  PAYLOAD_TOO_LARGE: 3,
-  DEADLINE_EXCEEDED: 4,
-  NOT_FOUND: 5,
-  ALREADY_EXISTS: 6,
-  PERMISSION_DENIED: 7,
-  RESOURCE_EXHAUSTED: 8,
-  FAILED_PRECONDITION: 9,
-  ABORTED: 10,
-  OUT_OF_RANGE: 11,
-  UNIMPLEMENTED: 12,
-  INTERNAL: 13,
-  UNAVAILABLE: 14,
-  UNAUTHENTICATED: 16,
-}
-
-const SERVICE_PREFIX = '/google.firestore.v1.Firestore/'
-
-/** `projects/{p}/databases/{d}/documents{/path}` (or just `projects/{p}/databases/{d}`) split into its parts. */
-export function parseResourceName(name: unknown): { db: DatabaseRef; segments: string[] } {
-  if (typeof name !== 'string') throw invalid('A resource name is required')
-  const match = /^projects\/([^/]+)\/databases\/([^/]+)(?:\/documents(?:\/(.*))?)?$/.exec(name)
-  if (!match) throw invalid(`Invalid resource name: ${name}`)
-  const rest = match[3] ?? ''
-  return {
-    db: { project: match[1] as string, database: match[2] as string },
-    segments: rest === '' ? [] : rest.split('/'),
-  }
-}
+export { parseResourceName } from './call.ts'
 
 type Call = { fs: FirestoreService; c: Ctx; body: Record<string, unknown> }
 /** A unary method answers one message; a server-streaming one, an array of them. */
@@ -128,30 +96,6 @@ function urlWith(params: Record<string, unknown>): URL {
   return url
 }
 
-/** Length-prefixed gRPC messages (compressed flag, 4-byte length, bytes) out of a request body. */
-function splitMessages(body: Buffer): Buffer[] {
-  const messages: Buffer[] = []
-  let offset = 0
-  while (offset < body.length) {
-    if (body.length - offset < 5) throw invalid('Truncated gRPC message')
-    if (body[offset] !== 0)
-      throw new ApiError('UNIMPLEMENTED', 'Compressed gRPC messages are not supported by emulator-lite')
-    const length = body.readUInt32BE(offset + 1)
-    if (offset + 5 + length > body.length) throw invalid('Truncated gRPC message')
-    messages.push(body.subarray(offset + 5, offset + 5 + length))
-    offset += 5 + length
-  }
-  return messages
-}
-
-function frame(message: Uint8Array): Buffer {
-  const out = Buffer.allocUnsafe(5 + message.length)
-  out[0] = 0
-  out.writeUInt32BE(message.length, 1)
-  out.set(message, 5)
-  return out
-}
-
 function readRequest(stream: ServerHttp2Stream): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
@@ -170,40 +114,11 @@ function readRequest(stream: ServerHttp2Stream): Promise<Buffer> {
   })
 }
 
-function statusOf(error: unknown): { code: number; message: string } {
-  if (error instanceof ApiError) return { code: GRPC_STATUS[error.status] ?? 2, message: error.message }
-  if (error instanceof AuthError) return { code: 16, message: error.message }
-  console.error('emulator-lite: unexpected gRPC error', error)
-  return { code: 13, message: 'Internal error' }
-}
-
-/** `grpc-message` as the gRPC spec encodes it: printable ASCII but `%` as is, every other byte %XX. */
-function grpcMessage(message: string): string {
-  let out = ''
-  for (const byte of Buffer.from(message, 'utf8'))
-    out +=
-      byte >= 0x20 && byte <= 0x7e && byte !== 0x25
-        ? String.fromCharCode(byte)
-        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`
-  return out
-}
-
-/** A reply that is only trailers: how gRPC answers an error before any message. */
-function sendStatus(stream: ServerHttp2Stream, code: number, message: string): void {
-  if (stream.destroyed || stream.closed) return
-  const trailers = { 'grpc-status': String(code), 'grpc-message': grpcMessage(message) }
-  if (!stream.headersSent) {
-    stream.respond({ ':status': 200, 'content-type': 'application/grpc', ...trailers }, { endStream: true })
-    return
-  }
-  // Too late for a status in the trailers: cut the stream so the client sees a failure.
-  stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR)
-}
-
 /**
  * Serves Firestore's gRPC API on one HTTP/2 (h2c) server, for one listener: the same identity
  * (`identify`, from the `authorization` metadata), privilege, rules and access log as REST, through
- * the REST layer's handlers and the core's `settle`; `Listen` through a ListenSession. Write is not served yet (ADR 0029).
+ * the REST layer's handlers and the core's `settle`; `Listen` through a ListenSession, `Write`
+ * through `writeStream` (ADR 0029).
  */
 export function createGrpcServer(listener: Listener, fs: FirestoreService, deps: CoreDeps): Http2Server {
   const server = http2.createServer()
@@ -234,6 +149,7 @@ async function handle(
   const name = path.slice(SERVICE_PREFIX.length)
   const codec = firestoreMethods().get(name)
   if (name === 'Listen' && codec) return listen(stream, headers, listener, fs, deps, codec)
+  if (name === 'Write' && codec) return writeStream(stream, headers, listener, fs, deps, codec)
   const method = METHODS[name]
   if (codec === undefined || method === undefined) {
     stream.resume()
@@ -242,32 +158,10 @@ async function handle(
   const messages = splitMessages(await readRequest(stream))
   if (messages.length !== 1) throw invalid(`Expected one request message, got ${messages.length}`)
   const body = codec.decode(messages[0] as Buffer)
-  const target = method.target(body)
-  const project = () => {
-    try {
-      return parseResourceName(target).db.project
-    } catch {
-      return ''
-    }
-  }
-  const route = grpcRoute(name, path, project)
-  const caller = identify(authorizationOf(headers), route, listener, deps, project)
-  const incoming = incomingOf(stream, headers)
-  const vars = new Map<string, unknown>([
-    ['route', route],
-    ['listener', listener],
-    ['caller', caller],
-    ['url', new URL('http://grpc/')],
-    ['rulesDecided', false],
-    ['access', new AccessWriter(caller, incoming)],
-    ['settle', { route, deps, done: false }],
-  ])
-  const c = {
-    get: (key: string) => vars.get(key),
-    set: (key: string, value: unknown) => vars.set(key, value),
-    env: { incoming },
-    req: { method: 'POST' },
-  } as unknown as Ctx
+  const project = projectOf(method.target(body))
+  const route = grpcRoute(name, project)
+  const caller = callerOf(headers, route, listener, deps, project)
+  const c = callContext(route, caller, incomingOf(stream, headers), listener, deps)
   const result = method.run({ fs, c, body })
   // The rules check that must have happened and the access log, before anything leaves.
   await settle(c)
@@ -278,27 +172,6 @@ async function handle(
   for (const reply of replies) stream.write(frame(codec.encode(reply)))
   stream.end()
 }
-
-function grpcRoute(name: string, path: string, project: () => string): Route {
-  return {
-    name: `firestore.grpc.${name}`,
-    method: 'POST',
-    path,
-    service: 'firestore',
-    rules: 'firestore',
-    project: () => project(),
-    handler: () => {
-      throw new Error('not an HTTP route')
-    },
-  }
-}
-
-const authorizationOf = (headers: IncomingHttpHeaders) =>
-  Array.isArray(headers.authorization) ? headers.authorization[0] : headers.authorization
-
-/** The recorder reads the caller's address from the request, as on REST. */
-const incomingOf = (stream: ServerHttp2Stream, headers: IncomingHttpHeaders) =>
-  ({ headers, socket: stream.session?.socket ?? {} }) as unknown as IncomingMessage
 
 /** The bidirectional `Listen` call: the caller is identified by the first request's database. */
 function listen(
@@ -316,7 +189,7 @@ function listen(
     session?.close()
     if (error) {
       status = statusOf(error)
-      trailers = { 'grpc-status': String(status.code), 'grpc-message': grpcMessage(status.message) }
+      trailers = trailersOf(status)
     }
     if (!stream.headersSent) {
       sendStatus(stream, status.code, status.message)
@@ -334,15 +207,8 @@ function listen(
   const read = messageReader((bytes) => {
     const request = codec.decode(bytes)
     if (session === null) {
-      const project = () => {
-        try {
-          return parseResourceName(request.database).db.project
-        } catch {
-          return ''
-        }
-      }
-      const route = grpcRoute('Listen', `${SERVICE_PREFIX}Listen`, project)
-      const caller = identify(authorizationOf(headers), route, listener, deps, project)
+      const project = projectOf(request.database)
+      const caller = callerOf(headers, grpcRoute('Listen', project), listener, deps, project)
       stream.respond({ ':status': 200, 'content-type': 'application/grpc' }, { waitForTrailers: true })
       stream.once('wantTrailers', () => stream.sendTrailers(trailers))
       session = new ListenSession(fs, caller, incomingOf(stream, headers), io)

@@ -84,5 +84,7 @@ export function runAggregationQuery(
   }
   const element: Record<string, unknown> = { result: { aggregateFields }, readTime: fs.responseTime(at) }
   if (tx.isNew) element.transaction = tx.id
+  // The last (here only) element says the query is complete, as the official emulator's does.
+  element.done = true
   return [element]
 }

@@ -21,5 +21,8 @@ export function runQuery(fs: FirestoreService, c: Ctx, db: DatabaseRef, parent: 
   const elements: Record<string, unknown>[] =
     docs.length === 0 ? [{ readTime }] : docs.map((doc) => ({ document: toDocumentResource(db, doc, mask), readTime }))
   if (tx.isNew && elements[0]) elements[0].transaction = tx.id
+  // The last element says the query is complete (`done`), as the official emulator's does.
+  const last = elements.at(-1)
+  if (last) last.done = true
   return elements
 }
