@@ -4,7 +4,7 @@ import type { ApiError } from '../../http/errors.ts'
 import { Rulesets } from '../../security/rulesets.ts'
 import { Store } from '../../store/store.ts'
 import { createFirestoreService } from '../service.ts'
-import { LISTEN_BUFFER_LIMIT, ListenSession } from './listen.ts'
+import { LISTEN_BUFFER_LIMIT, ListenSession } from './session.ts'
 
 const DB = 'projects/demo-unit/databases/(default)'
 
