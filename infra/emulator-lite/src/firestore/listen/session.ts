@@ -42,9 +42,10 @@ const grpcCode: Record<string, number> = {
  * One `Listen` stream, whatever carries it (gRPC in `grpc/server.ts`, WebChannel in
  * `webchannel/server.ts`): targets added and removed by the client, each decided by the rules like the
  * read it stands for (a document target as gets, a query target as a list), answered with ADD, the
- * documents, CURRENT and a global snapshot; after a commit that changes what a target matches, the
- * target is re-checked and re-sent whole (RESET, as the official emulator does). Each snapshot that
- * delivers documents writes its Adgangslog entries before it leaves.
+ * documents, CURRENT and a global snapshot; after each commit on its database a target is re-checked
+ * and, if what it matches changed, sent the difference (where the official emulator re-sends it whole
+ * with RESET). Each snapshot that delivers documents writes its Adgangslog entries, for the documents
+ * it delivers, before it leaves.
  */
 export class ListenSession {
   private readonly targets = new Map<number, Target>()
@@ -118,8 +119,9 @@ export class ListenSession {
   }
 
   /**
-   * Re-checks the target and sends its documents: when added, when resumed (RESET first), and after
-   * a change only if what it matches differs from what the client was sent.
+   * Re-checks the target and sends its documents: all when added, all after a RESET when resumed,
+   * and after a commit only the difference from what the client was sent (changed documents,
+   * `documentDelete`/`documentRemove` for the ones gone), then CURRENT and the global snapshot.
    */
   private async refresh(target: Target, mode: 'initial' | 'resume' | 'update'): Promise<void> {
     if (!this.targets.has(target.id)) return
@@ -139,31 +141,43 @@ export class ListenSession {
       })
       return
     }
-    if (mode === 'update' && !this.changedSince(target, docs)) return
+    // After a commit only what changed leaves (and is logged): the documents added or updated, the
+    // ones deleted or no longer matching; a new or resumed target is sent whole.
+    const changed = mode === 'update' ? docs.filter((doc) => target.sent.get(doc.path) !== doc.updateTime) : docs
+    const current = new Set(docs.map((doc) => doc.path))
+    const gone = mode === 'update' ? [...target.sent.keys()].filter((path) => !current.has(path)) : []
+    if (mode === 'update' && changed.length === 0 && gone.length === 0) return
     const recorder = this.fs.recorder
-    if (recorder && docs.length > 0) {
+    if (recorder && changed.length > 0) {
       const scope = 'parent' in target.kind ? queryScope(target.kind.parent, target.kind.structuredQuery) : undefined
-      await recorder.firestoreRead(target.db, this.caller, this.incoming, 'Listen', docs, scope)
+      await recorder.firestoreRead(target.db, this.caller, this.incoming, 'Listen', changed, scope)
     }
     if (this.closed || !this.targets.has(target.id)) return
     if (this.io.buffered() > LISTEN_BUFFER_LIMIT)
       throw new ApiError('RESOURCE_EXHAUSTED', 'The client reads its Listen stream too slowly')
     const readTime = formatTimestamp(nextCommitTime())
     const resumeToken = Buffer.from(readTime).toString('base64')
-    if (mode !== 'initial')
+    if (mode === 'resume') {
       this.io.send({ targetChange: { targetChangeType: 'RESET', targetIds: [target.id], readTime } })
-    target.sent = new Map()
-    for (const doc of docs) {
+      target.sent = new Map()
+    }
+    for (const path of gone) {
+      target.sent.delete(path)
+      const name = `${documentsRoot(target.db)}/${path}`
+      // Deleted, or still there but out of the target (a changed field, pushed out of a limit).
+      const deleted = this.fs.store.getDocument(target.db.project, target.db.database, path) === null
+      this.io.send(
+        deleted
+          ? { documentDelete: { document: name, removedTargetIds: [target.id], readTime } }
+          : { documentRemove: { document: name, removedTargetIds: [target.id], readTime } },
+      )
+    }
+    for (const doc of changed) {
       target.sent.set(doc.path, doc.updateTime)
       this.io.send({ documentChange: { document: toDocumentResource(target.db, doc), targetIds: [target.id] } })
     }
     this.io.send({ targetChange: { targetChangeType: 'CURRENT', targetIds: [target.id], resumeToken, readTime } })
     this.io.send({ targetChange: { resumeToken, readTime } })
-  }
-
-  private changedSince(target: Target, docs: StoredDocument[]): boolean {
-    if (docs.length !== target.sent.size) return true
-    return docs.some((doc) => target.sent.get(doc.path) !== doc.updateTime)
   }
 
   private read(target: Target): StoredDocument[] {
@@ -180,6 +194,8 @@ export class ListenSession {
     return runQuery(fs.store, db, kind.parent, kind.structuredQuery, undefined, fs.queryOptions)
   }
 }
+
+const documentsRoot = (db: DatabaseRef) => `projects/${db.project}/databases/${db.database}/documents`
 
 function databaseOf(name: unknown): DatabaseRef {
   const match = typeof name === 'string' ? /^projects\/([^/]+)\/databases\/([^/]+)/.exec(name) : null
