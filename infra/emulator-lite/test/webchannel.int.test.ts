@@ -294,3 +294,56 @@ describe('the full web SDK (browser build) over WebChannel as a signed-in client
       }
     })
 })
+
+describe('the full web SDK (browser build) writes over WebChannel', () => {
+  test('setDoc and updateDoc are committed under the rules, a denied one is permission-denied, the next goes on', async () => {
+    const app = initializeApp({ projectId: PROJECT, apiKey: 'fake-api-key' }, 'webchannel-writes')
+    const auth = initializeAuth(app, { persistence: inMemoryPersistence })
+    connectAuthEmulator(auth, `http://127.0.0.1:${emulator.authPort}`, { disableWarnings: true })
+    await signInWithCustomToken(auth, signCustomToken(emulator.serviceAccount, 'emp', { userRole: 'user' }))
+    const db = sdk.initializeFirestore(app, {})
+    sdk.connectFirestoreEmulator(db, '127.0.0.1', emulator.firestorePort)
+    const writeChannel: string[] = []
+    const realFetch = globalThis.fetch
+    globalThis.fetch = (input, init) => {
+      const url = String(input instanceof Request ? input.url : input)
+      if (url.includes('/google.firestore.v1.Firestore/Write/channel')) writeChannel.push(url)
+      return realFetch(input, init)
+    }
+    try {
+      await sdk.setDoc(sdk.doc(db, 'persons/p1/notes/w'), { text: 'skrevet', n: 1 })
+      await sdk.updateDoc(sdk.doc(db, 'persons/p1/notes/w'), { n: sdk.increment(2), at: sdk.serverTimestamp() })
+      await expect(sdk.setDoc(sdk.doc(db, 'persons/p2/notes/w'), { text: 'nej' })).rejects.toMatchObject({
+        code: 'permission-denied',
+      })
+      await sdk.setDoc(sdk.doc(db, 'persons/p1/notes/w2'), { text: 'igen' })
+      // The writes went through the Write channel: its handshakes (a new session after the denied batch).
+      expect(writeChannel.filter((url) => url.includes('CVER=22')).length).toBeGreaterThanOrEqual(2)
+      const stored = await fetch(`http://127.0.0.1:${emulator.adminPort}/v1/${DATABASE}/documents:batchGet`, {
+        method: 'POST',
+        headers: { ...OWNER, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          documents: ['w', 'w2']
+            .map((id) => `${DATABASE}/documents/persons/p1/notes/${id}`)
+            .concat(`${DATABASE}/documents/persons/p2/notes/w`),
+        }),
+      })
+      const found = ((await stored.json()) as { found?: { fields: Record<string, unknown> }; missing?: string }[]).map(
+        (each) => each.found?.fields ?? null,
+      )
+      expect(found[0]).toMatchObject({
+        text: { stringValue: 'skrevet' },
+        n: { integerValue: '3' },
+        at: { timestampValue: expect.any(String) },
+      })
+      expect(found[1]).toEqual({ text: { stringValue: 'igen' } })
+      expect(found[2]).toBeNull()
+      const writes = (await accessLog('p1')).filter((entry) => entry.protoPayload.methodName.endsWith('.Commit'))
+      expect(writes.some((entry) => entry.protoPayload.authenticationInfo?.principalSubject === 'emp')).toBe(true)
+    } finally {
+      globalThis.fetch = realFetch
+      await sdk.terminate(db)
+      await deleteApp(app)
+    }
+  })
+})

@@ -4,18 +4,19 @@ import { AuthError } from '../../auth/errors.ts'
 import { type CoreDeps, identify, type Listener, type Route } from '../../http/core.ts'
 import { ApiError, invalid } from '../../http/errors.ts'
 import { readBody } from '../../http/server.ts'
-import type { Caller } from '../../security/caller.ts'
-import { ListenSession } from '../listen/session.ts'
+import { type ListenIo, ListenSession } from '../listen/session.ts'
 import type { FirestoreService } from '../service.ts'
+import { WriteStream } from './write.ts'
 
 /**
  * Firestore's WebChannel transport (what the full web SDK speaks in a browser for its streams;
- * shared/reference/firestore-streams.md §5): `/google.firestore.v1.Firestore/Listen/channel` on the
- * Firestore and admin ports, HTTP/1.1 beside REST and h2c. A session is created by a POST without
+ * shared/reference/firestore-streams.md §5): `/google.firestore.v1.Firestore/{Listen,Write}/channel`
+ * on the Firestore and admin ports, HTTP/1.1 beside REST and h2c. A session is created by a POST without
  * `SID` (its `headers=` form field carries the only Authorization of the session), read through
  * hanging GETs (`RID=rpc`, streaming with `CI=0`, long polling with `CI=1`), fed by POSTs with
  * `count/ofs/reqK___data__`, and ended by `TYPE=terminate`. The Listen behind it is the same
- * `ListenSession` as gRPC's: same identity, rules, Adgangslog (ADR 0029).
+ * `ListenSession` as gRPC's, behind Write the REST layer's commit (`write.ts`): same identity, rules,
+ * Adgangslog (ADR 0029).
  */
 export const CHANNEL_PATH = /^\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel$/
 
@@ -47,21 +48,19 @@ class ChannelSession {
   lastSeen = Date.now()
   ended = false
   private flushScheduled = false
-  readonly listen: ListenSession
+  readonly stream: { receive(message: Record<string, unknown>): void; close(): void }
 
   constructor(
     readonly sid: string,
-    fs: FirestoreService,
-    caller: Caller,
-    incoming: IncomingMessage,
+    open: (io: ListenIo) => { receive(message: Record<string, unknown>): void; close(): void },
     private readonly onEnd: (session: ChannelSession) => void,
   ) {
-    this.listen = new ListenSession(fs, caller, incoming, {
+    this.stream = open({
       send: (response) => this.push([response]),
       // A stream-level error reaches the SDK as a data message with a status string; it then opens a new session.
       fail: (error) => {
         this.push([error.toBody()])
-        this.listen.close()
+        this.stream.close()
         this.ended = true
       },
       buffered: () => this.pending.reduce((sum, array) => sum + array.text.length, 0),
@@ -147,7 +146,7 @@ class ChannelSession {
 
   terminate(): void {
     this.ended = true
-    this.listen.close()
+    this.stream.close()
     this.endBack()
   }
 }
@@ -309,8 +308,6 @@ export function acceptWebChannel(server: Server, listener: Listener, fs: Firesto
   }
 
   async function handshake(method: string, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (method !== 'Listen')
-      throw new ApiError('UNIMPLEMENTED', `Method ${method} over WebChannel is not implemented by emulator-lite yet`)
     const form = new URLSearchParams((await readBody(req)).toString('utf8'))
     const database = url.searchParams.get('database') ?? ''
     const project = /^projects\/([^/]+)\/databases\/[^/]+$/.exec(database)?.[1] ?? ''
@@ -319,7 +316,14 @@ export function acceptWebChannel(server: Server, listener: Listener, fs: Firesto
     const caller = identify(header, channelRoute(method), listener, deps, () => project)
     const maps = forwardMaps(form)
     const sid = randomBytes(12).toString('base64url')
-    const session = new ChannelSession(sid, fs, caller, req, (ended) => sessions.delete(ended.sid))
+    const session = new ChannelSession(
+      sid,
+      (io) =>
+        method === 'Listen'
+          ? new ListenSession(fs, caller, req, io)
+          : new WriteStream(fs, caller, req, listener, deps, io),
+      (ended) => sessions.delete(ended.sid),
+    )
     sessions.set(sid, session)
     res.writeHead(200, { ...corsHeaders(req), ...TEXT_HEADERS })
     res.end(framed(JSON.stringify([[0, ['c', sid, '', WIRE_VERSION, SERVER_VERSION, KEEPALIVE_MS]]])))
@@ -331,7 +335,7 @@ export function acceptWebChannel(server: Server, listener: Listener, fs: Firesto
       // A retried POST re-sends maps already handled.
       if (id < session.nextMap) continue
       session.nextMap = id + 1
-      session.listen.receive(message)
+      session.stream.receive(message)
     }
   }
 
