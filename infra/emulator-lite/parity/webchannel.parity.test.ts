@@ -12,12 +12,13 @@ import { type EmulatorLite, startEmulatorLite } from '../src/index.ts'
 import { type OfficialFirestore, startOfficialFirestore } from './official-emulator.ts'
 
 // The same listener scenario of the full web SDK's browser build (its streams are WebChannel
-// sessions) against emulator-lite and Google's emulator: the snapshots the SDK raises must match.
+// sessions, its writes too) against emulator-lite and Google's emulator: the snapshots the SDK
+// raises and the write outcomes must match.
 const PROJECT = 'demo-webchannel-parity'
 const RULES = `rules_version = '2';
 service cloud.firestore {
   match /databases/{database}/documents {
-    match /persons/{personId}/{rest=**} { allow read: if request.auth != null && personId == 'p1'; }
+    match /persons/{personId}/{rest=**} { allow read, write: if request.auth != null && personId == 'p1'; }
   }
 }`
 
@@ -90,7 +91,8 @@ async function sequence(adminHost: string, clientHost: string, settings: Record<
       }),
     )
     await expect.poll(() => docs.length, { timeout: 20_000 }).toBe(1)
-    await admin.doc('persons/p1/notes/c').set({ day: 0 })
+    // The client's own write goes through the Write channel.
+    await sdk.setDoc(sdk.doc(db, 'persons/p1/notes/c'), { day: 0 })
     await expect.poll(() => queries.length, { timeout: 20_000 }).toBe(2)
     await admin.doc('persons/p1/notes/a').update({ day: 5 })
     await expect.poll(() => queries.length, { timeout: 20_000 }).toBe(3)
@@ -107,7 +109,11 @@ async function sequence(adminHost: string, clientHost: string, settings: Record<
         },
       )
     })
-    return { queries, docs, denied }
+    const deniedWrite = await sdk.setDoc(sdk.doc(db, 'persons/p2/notes/x'), { day: 9 }).then(
+      () => 'written',
+      (error: { code: string }) => error.code,
+    )
+    return { queries, docs, denied, deniedWrite }
   } finally {
     for (const unsubscribe of unsubscribes) unsubscribe()
     await sdk.terminate(db)
@@ -131,4 +137,5 @@ for (const [name, settings] of [
       ['c', 'a'],
     ])
     expect(fromLite.denied).toBe('permission-denied')
+    expect(fromLite.deniedWrite).toBe('permission-denied')
   }, 240_000)
