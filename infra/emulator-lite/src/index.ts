@@ -21,6 +21,7 @@ import { createGrpcServer } from './firestore/grpc/server.ts'
 import type { QueryOptions } from './firestore/query.ts'
 import { firestoreRootRoutes, firestoreRoutesFor } from './firestore/routes.ts'
 import { createFirestoreService } from './firestore/service.ts'
+import { acceptWebChannel } from './firestore/webchannel/server.ts'
 import { createCoreApp, type Listener, type Route, type VerifyIdToken } from './http/core.ts'
 import { acceptH2c } from './http/h2c.ts'
 import { nodeListener } from './http/listener.ts'
@@ -330,6 +331,10 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
       createGrpcServer(listener, firestoreService, deps),
     ),
   )
+  // Firestore's WebChannel (the web SDK's streams in a browser) in front of REST on the same ports (ADR 0029).
+  const closeWebChannel = (['firestore', 'admin'] as const).map((listener) =>
+    acceptWebChannel(listener === 'firestore' ? firestoreServer : adminServer, listener, firestoreService, deps),
+  )
   const listen = (server: Server, port: number, on = host) =>
     new Promise<number>((resolve, reject) => {
       server.once('error', reject)
@@ -370,7 +375,7 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
       keyRoute,
       diskStatus: () => disk.status(),
       async close() {
-        for (const closeSessions of closeGrpc) closeSessions()
+        for (const closeSessions of [...closeGrpc, ...closeWebChannel]) closeSessions()
         await Promise.all(
           servers.map(
             (server) =>

@@ -1,0 +1,99 @@
+import type { IncomingMessage } from 'node:http'
+import { expect, test } from 'vitest'
+import type { ApiError } from '../../http/errors.ts'
+import { Rulesets } from '../../security/rulesets.ts'
+import { Store } from '../../store/store.ts'
+import { createFirestoreService } from '../service.ts'
+import { LISTEN_BUFFER_LIMIT, ListenSession } from './session.ts'
+
+const DB = 'projects/demo-unit/databases/(default)'
+
+function session(unread: () => number) {
+  const store = new Store({ inMemory: true })
+  const fs = createFirestoreService(store, new Rulesets({ firestore: null, storage: null }), null)
+  const sent: Record<string, unknown>[] = []
+  const failures: ApiError[] = []
+  const listen = new ListenSession(fs, { privileged: true }, {} as IncomingMessage, {
+    send: (response) => sent.push(response),
+    fail: (error) => failures.push(error),
+    buffered: unread,
+  })
+  return { store, sent, failures, listen }
+}
+
+const addTarget = { database: DB, addTarget: { targetId: 2, documents: { documents: [`${DB}/documents/a/b`] } } }
+
+test('a target is answered ADD, CURRENT with a token, then the global snapshot', async () => {
+  const { store, sent, listen } = session(() => 0)
+  listen.receive(addTarget)
+  await expect.poll(() => sent.length).toBe(3)
+  expect(sent.map((response) => (response.targetChange as { targetChangeType?: string }).targetChangeType)).toEqual([
+    'ADD',
+    'CURRENT',
+    undefined,
+  ])
+  expect(sent[2]).toMatchObject({ targetChange: { readTime: expect.any(String), resumeToken: expect.any(String) } })
+  listen.close()
+  store.close()
+})
+
+test('a reader more than the limit behind is cut with RESOURCE_EXHAUSTED, not buffered without end', async () => {
+  const { store, sent, failures, listen } = session(() => LISTEN_BUFFER_LIMIT + 1)
+  listen.receive(addTarget)
+  await expect.poll(() => failures.length).toBe(1)
+  expect(sent).toEqual([{ targetChange: { targetChangeType: 'ADD', targetIds: [2] } }])
+  expect(failures.map((error) => error.status)).toEqual(['RESOURCE_EXHAUSTED'])
+  store.close()
+})
+
+test('after a commit only the difference leaves: a changed document, one deleted, one no longer matching', async () => {
+  const { store, sent, listen } = session(() => 0)
+  const put = (id: string, day: number, time: bigint) =>
+    store.putDocument(
+      'demo-unit',
+      '(default)',
+      { path: `notes/${id}`, fields: { day: { integerValue: String(day) } }, createTime: time, updateTime: time },
+      '',
+      'notes',
+    )
+  put('a', 1, 1n)
+  put('b', 1, 2n)
+  put('c', 1, 3n)
+  listen.receive({
+    database: DB,
+    addTarget: {
+      targetId: 4,
+      query: {
+        parent: `${DB}/documents`,
+        structuredQuery: {
+          from: [{ collectionId: 'notes' }],
+          where: { fieldFilter: { field: { fieldPath: 'day' }, op: 'EQUAL', value: { integerValue: '1' } } },
+        },
+      },
+    },
+  })
+  await expect.poll(() => sent.length).toBe(6)
+  sent.length = 0
+  put('a', 1, 10n)
+  store.deleteDocument('demo-unit', '(default)', 'notes/b', 11n)
+  put('c', 2, 12n)
+  await expect.poll(() => sent.length).toBe(5)
+  const kinds = sent.map((response) => Object.keys(response)[0])
+  expect(kinds).toEqual(['documentDelete', 'documentRemove', 'documentChange', 'targetChange', 'targetChange'])
+  expect(sent[0]).toMatchObject({ documentDelete: { document: `${DB}/documents/notes/b`, removedTargetIds: [4] } })
+  expect(sent[1]).toMatchObject({ documentRemove: { document: `${DB}/documents/notes/c`, removedTargetIds: [4] } })
+  expect(sent[2]).toMatchObject({ documentChange: { document: { name: `${DB}/documents/notes/a` }, targetIds: [4] } })
+  expect(sent[3]).toMatchObject({ targetChange: { targetChangeType: 'CURRENT', targetIds: [4] } })
+  // A commit that changes nothing the target matches sends nothing: the next message is the next change's.
+  put('d', 3, 13n)
+  await new Promise((resolve) => setImmediate(resolve))
+  put('a', 1, 14n)
+  await expect.poll(() => sent.length).toBe(8)
+  expect(sent.slice(5).map((response) => Object.keys(response)[0])).toEqual([
+    'documentChange',
+    'targetChange',
+    'targetChange',
+  ])
+  listen.close()
+  store.close()
+})
