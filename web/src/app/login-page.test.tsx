@@ -50,6 +50,10 @@ test('an empty form says what is missing and starts nothing', async () => {
   await submit('', '')
   expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true')
   expect(screen.getByLabelText('Adgangskode')).toHaveAttribute('aria-invalid', 'true')
+  expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email er påkrævet')
+  expect(screen.getByLabelText('Adgangskode')).toHaveAccessibleDescription('Adgangskode er påkrævet')
+  // The form's one alert region says what the sign-in answered; the field messages are not announced each.
+  expect(screen.getAllByRole('alert')).toHaveLength(1)
   expect(props.onSubmitted).not.toHaveBeenCalled()
   expect(signIn).not.toHaveBeenCalled()
 })

@@ -1,9 +1,10 @@
 import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
 import { canManage, roleOfClaims } from '@bosted/domain/user'
-import { useEffect, useId } from 'react'
+import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
+import { Field } from '../../components/ui/field.tsx'
 import { Loading } from '../../components/ui/loading.tsx'
 import { Page } from '../../components/ui/page.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
@@ -102,20 +103,21 @@ export function Component() {
   )
 }
 
+/** The day's date field in the step navigation: applied as it changes (a day that is no day is ignored). */
 function DayField({ day, onChange }: { day: string; onChange: (day: string) => void }) {
-  const id = useId()
   return (
-    <span className="step-nav__field">
-      <label htmlFor={id}>{da.daily.day}</label>
-      <input
-        id={id}
-        type="date"
-        value={day}
-        onChange={(event) => {
-          if (isDay(event.target.value)) onChange(event.target.value)
-        }}
-      />
-    </span>
+    <Field label={da.daily.day} className="step-nav__field">
+      {(control) => (
+        <input
+          {...control}
+          type="date"
+          value={day}
+          onChange={(event) => {
+            if (isDay(event.target.value)) onChange(event.target.value)
+          }}
+        />
+      )}
+    </Field>
   )
 }
 

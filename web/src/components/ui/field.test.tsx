@@ -46,3 +46,15 @@ test('with nothing to describe it the control has no aria-describedby', () => {
   expect(input).not.toHaveAttribute('aria-describedby')
   expect(input).toHaveAttribute('aria-invalid', 'false')
 })
+
+test('an error not announced on its own still describes the control, without an alert', () => {
+  render(
+    <Field label="Email" error="Email er påkrævet" announceError={false} className="step">
+      {(control) => <input {...control} />}
+    </Field>,
+  )
+  const input = screen.getByRole('textbox', { name: 'Email' })
+  expect(input).toHaveAccessibleDescription('Email er påkrævet')
+  expect(screen.queryByRole('alert')).toBeNull()
+  expect(input.parentElement).toHaveClass('step')
+})

@@ -4,6 +4,7 @@ import {
   accessLogQueryString,
   defaultAccessLogFilter,
   parseAccessLogFilter,
+  submittedAccessLogFilter,
 } from './access-log-filter.ts'
 
 const TODAY = '2026-11-23'
@@ -58,4 +59,26 @@ test("the api's query string carries the filter, the page token and the page siz
       { pageToken: 'abc/=+', pageSize: 1000 },
     ),
   ).toBe('from=2026-10-25&to=2026-11-23&actor=demo-medarbejder&operation=get&pageToken=abc%2F%3D%2B&pageSize=1000')
+})
+
+test("the submitted filter is parsed with the api's query schema: a reversed period is turned round", () => {
+  expect(submittedAccessLogFilter({ from: '2026-11-20', to: '2026-11-01', actor: 'u1', operation: 'get' })).toEqual({
+    from: '2026-11-01',
+    to: '2026-11-20',
+    actor: 'u1',
+    operation: 'get',
+  })
+  expect(submittedAccessLogFilter({ from: '2026-11-01', to: '2026-11-20', actor: '', operation: '' })).toEqual({
+    from: '2026-11-01',
+    to: '2026-11-20',
+    actor: '',
+    operation: '',
+  })
+})
+
+test('a submitted value the api would refuse is not applied', () => {
+  expect(
+    submittedAccessLogFilter({ from: '2026-11-01', to: '2026-11-20', actor: 'x'.repeat(129), operation: '' }),
+  ).toBeNull()
+  expect(submittedAccessLogFilter({ from: 'i går', to: '2026-11-20', actor: '', operation: '' })).toBeNull()
 })

@@ -1,4 +1,4 @@
-import { ACCESS_OPERATIONS, type AccessOperation } from '@bosted/domain/access-log'
+import { ACCESS_OPERATIONS, AccessLogQuerySchema, type AccessOperation } from '@bosted/domain/access-log'
 import { addDays, isDay } from '../../lib/days.ts'
 
 /** Days in the default period: the last 30 days, today included. */
@@ -20,6 +20,33 @@ export type AccessLogFilter = {
 
 export const isOperation = (value: string | null): value is AccessOperation =>
   ACCESS_OPERATIONS.includes(value as AccessOperation)
+
+/** The filter form's values, checked by the domain's query schema (what the api takes). */
+const FilterFormSchema = AccessLogQuerySchema.pick({ from: true, to: true, actor: true, operation: true }).required({
+  from: true,
+  to: true,
+})
+
+/**
+ * The filter as the form submits it, parsed with the api's query schema: a reversed period put the
+ * right way round; null when a value is not one the api takes.
+ */
+export function submittedAccessLogFilter(values: AccessLogFilter): AccessLogFilter | null {
+  const [from, to] = values.from <= values.to ? [values.from, values.to] : [values.to, values.from]
+  const parsed = FilterFormSchema.safeParse({
+    from,
+    to,
+    actor: values.actor === '' ? undefined : values.actor,
+    operation: values.operation === '' ? undefined : values.operation,
+  })
+  if (!parsed.success) return null
+  return {
+    from: parsed.data.from,
+    to: parsed.data.to,
+    actor: parsed.data.actor ?? '',
+    operation: parsed.data.operation ?? '',
+  }
+}
 
 /** The default filter: everyone, every operation, the last 30 days ending `today`. */
 export function defaultAccessLogFilter(today: string): AccessLogFilter {

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { today } from '../../lib/days.ts'
-import { groupByDay, matchesText, notesFilterParams, parseNotesFilter } from './notes-filter.ts'
+import { MAX_PERSON_FILTER } from './api/notes-query.ts'
+import { groupByDay, matchesText, NotesFilterSchema, notesFilterParams, parseNotesFilter } from './notes-filter.ts'
 
 const TODAY = '2026-11-24'
 const parse = (query: string) => parseNotesFilter(new URLSearchParams(query), TODAY)
@@ -63,4 +64,13 @@ test('the text search ignores case and reads Danish letters; a deleted entry is 
   expect(matchesText({ text: 'Sov godt.' }, 'SOV')).toBe(true)
   expect(matchesText({ text: 'Sov godt.' }, 'uro')).toBe(false)
   expect(matchesText({ text: 'Sov godt.' }, '')).toBe(true)
+})
+
+test('the filter form is applied as its schema reads it: the search trimmed, a period or a range of two days', () => {
+  const applied = { personIds: ['p1'], period: 'range', from: '2026-11-01', to: '2026-11-20', query: '  uro ' }
+  expect(NotesFilterSchema.parse(applied)).toEqual({ ...applied, query: 'uro' })
+  expect(NotesFilterSchema.safeParse({ ...applied, period: 14 }).success).toBe(false)
+  expect(NotesFilterSchema.safeParse({ ...applied, from: '1. november' }).success).toBe(false)
+  const tooMany = Array.from({ length: MAX_PERSON_FILTER + 1 }, (_, index) => `p${index}`)
+  expect(NotesFilterSchema.safeParse({ ...applied, personIds: tooMany }).success).toBe(false)
 })

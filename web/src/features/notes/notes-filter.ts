@@ -1,4 +1,6 @@
+import { z } from 'zod'
 import { addDays, isDay } from '../../lib/days.ts'
+import { MAX_PERSON_FILTER } from './api/notes-query.ts'
 
 export const PERIODS = [7, 30, 90] as const
 export type Period = (typeof PERIODS)[number]
@@ -12,6 +14,20 @@ export type NotesFilter = {
   to: string
   query: string
 }
+
+const DaySchema = z.string().refine(isDay)
+
+/**
+ * The filter form as it is applied ("Vis"): at most MAX_PERSON_FILTER persons, one of the periods or a
+ * range of two days, and the search text trimmed. A UI filter, not stored data: its schema lives here.
+ */
+export const NotesFilterSchema = z.object({
+  personIds: z.array(z.string().min(1)).max(MAX_PERSON_FILTER),
+  period: z.literal([...PERIODS, 'range']),
+  from: DaySchema,
+  to: DaySchema,
+  query: z.string().trim(),
+}) satisfies z.ZodType<NotesFilter>
 
 /**
  * Reads the filters from the URL: `persons=a,b`, `period=7|30|90` or `from=…&to=…`, `q=…`; `day=…`

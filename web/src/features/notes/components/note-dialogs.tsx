@@ -75,6 +75,7 @@ type TextFormProps = {
   onCancel: () => void
 }
 
+/** Field + the domain's schema (in `validate`); not react-hook-form, which would take /notes past its budget. */
 function TextForm({
   label,
   hint,
