@@ -1,8 +1,7 @@
 import { z } from 'zod'
-import { da } from './messages/da.ts'
 import { PASSWORD_POLICIES } from './password-policy.ts'
 import { CustomClaimsSchema, USER_ROLES } from './user.ts'
-import { DisplayNameSchema, EmailSchema, PASSWORD_MAX_LENGTH, PasswordSchema } from './validation.ts'
+import { DisplayNameSchema, EmailSchema, PasswordSchema } from './validation.ts'
 
 /** Request/response contracts of the api (REQ-CALL; the routes themselves: api/README.md). */
 export const LoginRequestSchema = z.object({ idToken: z.string().min(1) })
@@ -44,25 +43,6 @@ export const UserClaimsResponseSchema = z.object({
 export const SESSION_COOKIE = 'session'
 export const USER_ID_COOKIE = 'userId'
 
-/** A password as sent to the api: the policy itself (PASSWORD_POLICY) is checked by the api after this. */
-const NewPasswordSchema = z
-  .string()
-  .min(1, da.validation.passwordRequired)
-  .max(PASSWORD_MAX_LENGTH, da.validation.passwordTooLong)
-/** POST /api/auth/change-password: the signed-in user's own password (docs/decisions/0023-passwords.md). */
-export const ChangePasswordRequestSchema = z.object({
-  currentPassword: z.string().min(1, da.validation.passwordRequired).max(PASSWORD_MAX_LENGTH),
-  newPassword: NewPasswordSchema,
-})
-/** PUT /api/user/{id}/temporary-password: set by an admin or superuser, changed at the next sign-in. */
-export const TemporaryPasswordRequestSchema = z.object({ password: NewPasswordSchema })
-/** POST /api/auth/forgot-password: sends a reset link where mail is configured. */
-export const ForgotPasswordRequestSchema = z.object({ email: EmailSchema })
-/** POST /api/auth/reset-password: the code of a reset link and the new password. */
-export const ResetPasswordRequestSchema = z.object({
-  oobCode: z.string().min(1).max(512),
-  newPassword: NewPasswordSchema,
-})
 /** GET /api/auth/password-policy: what the web checks and says before it asks. */
 export const PasswordPolicyResponseSchema = z.object({
   policy: z.enum(PASSWORD_POLICIES),
