@@ -3,35 +3,41 @@ import { PASSWORD_POLICIES } from './password-policy.ts'
 import { CustomClaimsSchema, USER_ROLES } from './user.ts'
 import { DisplayNameSchema, EmailSchema, PasswordSchema } from './validation.ts'
 
-/** Request/response contracts of the api (REQ-CALL; the routes themselves: api/README.md). */
-export const LoginRequestSchema = z.object({ idToken: z.string().min(1) })
+/**
+ * Request/response contracts of the api (REQ-CALL; the routes themselves: api/README.md). The schemas
+ * only the api uses are marked pure, so the bundler leaves them out of the web's code.
+ */
+export const LoginRequestSchema = /* @__PURE__ */ z.object({ idToken: /* @__PURE__ */ z.string().min(1) })
 /** The longest Firebase refresh token the api reads (Google's are a few hundred characters). */
 export const REFRESH_TOKEN_MAX_LENGTH = 4096
 /** "Log ud": optionally this device's Firebase refresh token, to end it too (ADR 0025). */
-export const LogoutRequestSchema = z.object({
-  refreshToken: z.string().min(1).max(REFRESH_TOKEN_MAX_LENGTH).optional(),
+export const LogoutRequestSchema = /* @__PURE__ */ z.object({
+  refreshToken: /* @__PURE__ */ z.string().min(1).max(REFRESH_TOKEN_MAX_LENGTH).optional(),
 })
-export const ValidateRequestSchema = z.object({ token: z.string().optional() })
+export const ValidateRequestSchema = /* @__PURE__ */ z.object({ token: /* @__PURE__ */ z.string().optional() })
 export const ValidateResponseSchema = z.object({ isValid: z.boolean() })
 /** POST /api/auth/token: a custom token for the session's holder to sign Firebase Auth in with. */
 export const CustomTokenResponseSchema = z.object({ customToken: z.string().min(1) })
-export const GetUserByIdQuerySchema = z.object({ id: z.string().min(1).max(128) })
-export const CreateUserRequestSchema = z.object({
+export const GetUserByIdQuerySchema = /* @__PURE__ */ z.object({ id: /* @__PURE__ */ z.string().min(1).max(128) })
+export const CreateUserRequestSchema = /* @__PURE__ */ z.object({
   email: EmailSchema,
   password: PasswordSchema,
   displayName: DisplayNameSchema,
-  avatarUrl: z.string().url().optional(),
+  avatarUrl: /* @__PURE__ */ z.string().url().optional(),
 })
 export type CreateUserRequest = z.infer<typeof CreateUserRequestSchema>
 export const CreateUserResponseSchema = z.object({ statusCode: z.literal(200), body: z.object({ userId: z.string() }) })
-export const SetRoleRequestSchema = z.object({ userRole: z.enum(USER_ROLES), admin: z.boolean() })
-export const UserRecordResponseSchema = z.object({
-  data: z.object({
-    uid: z.string(),
-    email: z.string().nullable(),
-    displayName: z.string().nullable(),
-    disabled: z.boolean(),
-    customClaims: z.record(z.string(), z.unknown()),
+export const SetRoleRequestSchema = /* @__PURE__ */ z.object({
+  userRole: /* @__PURE__ */ z.enum(USER_ROLES),
+  admin: /* @__PURE__ */ z.boolean(),
+})
+export const UserRecordResponseSchema = /* @__PURE__ */ z.object({
+  data: /* @__PURE__ */ z.object({
+    uid: /* @__PURE__ */ z.string(),
+    email: /* @__PURE__ */ z.string().nullable(),
+    displayName: /* @__PURE__ */ z.string().nullable(),
+    disabled: /* @__PURE__ */ z.boolean(),
+    customClaims: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()),
   }),
 })
 /** What the web reads of GET /api/user/getUserById: the record's claims (null or absent: none). */
