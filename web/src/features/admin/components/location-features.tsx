@@ -1,6 +1,7 @@
 import type { LocationFeatures } from '@bosted/domain/location-features'
 import { da } from '@bosted/domain/messages/da'
 import { type FormEvent, useId, useState } from 'react'
+import { Choice } from '../../../components/ui/choice.tsx'
 import type { LocationUpdate } from '../api/update-location.ts'
 
 const FEATURES: [keyof LocationFeatures, string][] = [
@@ -28,16 +29,14 @@ export function LocationFeaturesForm({ features, onUpdate }: Props) {
       <fieldset className="form__group">
         <legend>{da.admin.featuresLegend}</legend>
         {FEATURES.map(([key, label]) => (
-          <label key={key} className="choice">
-            <input
-              type="checkbox"
-              checked={chosen[key]}
-              disabled={key === 'cloudDictation' && !chosen.dictation}
-              aria-describedby={key === 'cloudDictation' ? hintId : undefined}
-              onChange={(event) => setChosen((current) => ({ ...current, [key]: event.target.checked }))}
-            />
-            <span>{label}</span>
-          </label>
+          <Choice
+            key={key}
+            label={label}
+            checked={chosen[key]}
+            disabled={key === 'cloudDictation' && !chosen.dictation}
+            aria-describedby={key === 'cloudDictation' ? hintId : undefined}
+            onChange={(event) => setChosen((current) => ({ ...current, [key]: event.target.checked }))}
+          />
         ))}
         <p id={hintId} className="field__hint">
           {da.admin.featureCloudDictationHint}

@@ -1,6 +1,7 @@
 import { da } from '@bosted/domain/messages/da'
 import { ANSWER_TEXT_MAX_LENGTH } from '@bosted/domain/validation'
 import { useFieldArray, useFormContext } from 'react-hook-form'
+import { Choice } from '../../../components/ui/choice.tsx'
 import { Field } from '../../../components/ui/field.tsx'
 import type { PersonForm } from '../person-form.ts'
 
@@ -46,10 +47,7 @@ export function AnswerDraftsFields() {
           {da.form.addAnswer}
         </button>
       </fieldset>
-      <label className="choice">
-        <input type="checkbox" {...register('includePlaceAnswers')} />
-        <span>{da.form.includePlaceAnswers}</span>
-      </label>
+      <Choice label={da.form.includePlaceAnswers} {...register('includePlaceAnswers')} />
     </>
   )
 }

@@ -1,4 +1,5 @@
 import { da } from '@bosted/domain/messages/da'
+import { Choice } from '../../../components/ui/choice.tsx'
 import { type Features, toggleFeature } from '../person-form.ts'
 
 const LABELS: [keyof Features, string][] = [
@@ -16,14 +17,12 @@ export function FeatureToggles({ value, onChange, disabled = false }: Props) {
     <fieldset className="form__group" disabled={disabled}>
       <legend>{da.form.features}</legend>
       {LABELS.map(([name, label]) => (
-        <label key={name} className="choice">
-          <input
-            type="checkbox"
-            checked={value[name]}
-            onChange={(event) => onChange(toggleFeature(value, name, event.target.checked))}
-          />
-          <span>{label}</span>
-        </label>
+        <Choice
+          key={name}
+          label={label}
+          checked={value[name]}
+          onChange={(event) => onChange(toggleFeature(value, name, event.target.checked))}
+        />
       ))}
     </fieldset>
   )

@@ -1,5 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
 import { Controller, useFormContext } from 'react-hook-form'
+import { Choice } from '../../../components/ui/choice.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import type { PersonForm } from '../person-form.ts'
 import { FeatureToggles } from './feature-toggles.tsx'
@@ -14,10 +15,7 @@ export function PersonSettingsFields() {
         name="features"
         render={({ field }) => <FeatureToggles value={field.value} onChange={field.onChange} />}
       />
-      <label className="choice">
-        <input type="checkbox" {...register('disabled')} />
-        <span>{da.form.disabled}</span>
-      </label>
+      <Choice label={da.form.disabled} {...register('disabled')} />
       <TextField<PersonForm> name="reminderTime" label={da.form.reminderTime} type="time" />
     </>
   )

@@ -1,6 +1,7 @@
 import type { PasswordPolicyResponse } from '@bosted/domain/api'
 import { da } from '@bosted/domain/messages/da'
 import { type FormEvent, useId, useState } from 'react'
+import { Field } from '../../../components/ui/field.tsx'
 import { reportError } from '../../../lib/report-error.ts'
 import { getPasswordPolicy } from '../api/get-password-policy.ts'
 import { requestPasswordReset } from '../api/reset-password.ts'
@@ -51,10 +52,9 @@ export function ForgotPassword() {
         {policy?.resetByMail === true && (
           <form noValidate onSubmit={(event) => void handleSubmit(event)}>
             <p>{da.passwords.forgotMailIntro}</p>
-            <div className="field">
-              <label htmlFor={`${id}-email`}>{da.login.email}</label>
-              <input id={`${id}-email`} name="email" type="email" autoComplete="username" inputMode="email" />
-            </div>
+            <Field label={da.login.email}>
+              {(control) => <input {...control} name="email" type="email" autoComplete="username" inputMode="email" />}
+            </Field>
             <div role="status">
               {state === 'sent' ? da.passwords.forgotSent : state === 'failed' ? da.api.unavailable : ''}
             </div>

@@ -1,8 +1,17 @@
 import { da } from '@bosted/domain/messages/da'
-import { type FormEvent, useId, useState } from 'react'
+import { TemporaryPasswordRequestSchema } from '@bosted/domain/password-requests'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { type Resolver, useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { Field } from '../../../components/ui/field.tsx'
 import { toastPromise } from '../../../lib/toast.ts'
 import { setTemporaryPassword } from '../api/set-temporary-password.ts'
 import { newPasswordProblem, passwordHint, usePasswordPolicy } from '../password-rules.ts'
+
+/** The api's request (TemporaryPasswordRequestSchema) under the field's own name. */
+const TemporaryPasswordFormSchema = z.object({ temporaryPassword: TemporaryPasswordRequestSchema.shape.password })
+type TemporaryPasswordForm = z.infer<typeof TemporaryPasswordFormSchema>
+const schemaResolver = zodResolver(TemporaryPasswordFormSchema)
 
 type Props = { userId: string; name: string; email: string | null }
 
@@ -12,59 +21,46 @@ type Props = { userId: string; name: string; email: string | null }
  */
 export function TemporaryPassword({ userId, name, email }: Props) {
   const policy = usePasswordPolicy()
-  const [error, setError] = useState<string | null>(null)
-  const [isSubmitting, setIsSubmitting] = useState(false)
-  const id = useId()
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const formElement = event.currentTarget
-    const password = String(new FormData(formElement).get('temporaryPassword') ?? '')
-    const problem = password === '' ? da.validation.passwordRequired : newPasswordProblem(policy, password, email)
-    setError(problem)
-    if (problem !== null) return
-    setIsSubmitting(true)
+  // The schema's rule first, then the policy's (the demo rule too: the request schema does not carry it).
+  const resolver: Resolver<TemporaryPasswordForm> = async (values, context, options) => {
+    const result = await schemaResolver(values, context, options)
+    const problem = result.errors.temporaryPassword ? null : newPasswordProblem(policy, values.temporaryPassword, email)
+    return problem === null
+      ? result
+      : { values: {}, errors: { temporaryPassword: { type: 'policy', message: problem } } }
+  }
+  const form = useForm<TemporaryPasswordForm>({
+    // Checked on submit only, and the message stays until the next submit; the focus stays where it is.
+    resolver,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+    defaultValues: { temporaryPassword: '' },
+  })
+  const submit = form.handleSubmit(async ({ temporaryPassword }) => {
     try {
-      await toastPromise(setTemporaryPassword(userId, password), {
+      await toastPromise(setTemporaryPassword(userId, temporaryPassword), {
         pending: da.passwords.temporaryPending,
         resolved: da.passwords.temporaryOk,
         rejected: da.passwords.temporaryFail,
       })
-      formElement.reset()
+      form.reset()
     } catch (failure) {
-      setError(failure instanceof Error && failure.message !== '' ? failure.message : da.passwords.temporaryFail)
-    } finally {
-      setIsSubmitting(false)
+      const message = failure instanceof Error && failure.message !== '' ? failure.message : da.passwords.temporaryFail
+      form.setError('temporaryPassword', { type: 'api', message })
     }
-  }
-  const hint = passwordHint(policy)
+  })
   return (
-    <form className="temporary-password" noValidate onSubmit={(event) => void handleSubmit(event)}>
+    <form className="temporary-password" noValidate onSubmit={(event) => void submit(event)}>
       <h3>{da.passwords.temporaryTitle}</h3>
       <p>{da.passwords.temporaryIntro(name)}</p>
-      <div className="field">
-        <label htmlFor={`${id}-password`}>{da.passwords.temporaryField}</label>
-        {hint !== undefined && (
-          <p id={`${id}-hint`} className="field__hint">
-            {hint}
-          </p>
-        )}
-        <input
-          id={`${id}-password`}
-          name="temporaryPassword"
-          type="text"
-          autoComplete="off"
-          aria-invalid={error !== null}
-          aria-describedby={
-            [hint === undefined ? '' : `${id}-hint`, error === null ? '' : `${id}-error`].join(' ').trim() || undefined
-          }
-        />
-        {error !== null && (
-          <p id={`${id}-error`} className="field__error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-      <button type="submit" className="button button--secondary" disabled={isSubmitting}>
+      <Field
+        label={da.passwords.temporaryField}
+        error={form.formState.errors.temporaryPassword?.message}
+        hint={passwordHint(policy)}
+      >
+        {(control) => <input {...control} type="text" autoComplete="off" {...form.register('temporaryPassword')} />}
+      </Field>
+      <button type="submit" className="button button--secondary" disabled={form.formState.isSubmitting}>
         {da.passwords.temporarySubmit}
       </button>
     </form>

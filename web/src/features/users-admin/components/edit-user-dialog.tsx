@@ -1,32 +1,18 @@
 import { da } from '@bosted/domain/messages/da'
 import { displayName } from '@bosted/domain/names'
-import { USER_ROLES, type User, type UserRole } from '@bosted/domain/user'
-import {
-  FirstNameSchema,
-  JOB_ROLE_MAX_LENGTH,
-  JobRoleSchema,
-  NAME_MAX_LENGTH,
-  NameSchema,
-} from '@bosted/domain/validation'
+import type { User } from '@bosted/domain/user'
+import { EDITABLE_ROLES, type UserEdit, UserEditSchema, type ValidUserEdit } from '@bosted/domain/user-edit'
+import { JOB_ROLE_MAX_LENGTH, NAME_MAX_LENGTH } from '@bosted/domain/validation'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type ReactNode, useEffect } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
-import { z } from 'zod'
+import { Choice } from '../../../components/ui/choice.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field } from '../../../components/ui/field.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 
-const EditUserSchema = z.object({
-  firstName: FirstNameSchema,
-  lastName: NameSchema,
-  jobRole: JobRoleSchema,
-  disabled: z.boolean(),
-  userRole: z.enum(USER_ROLES),
-})
-type EditUser = z.input<typeof EditUserSchema>
-export type EditedUser = z.output<typeof EditUserSchema>
-
-const ROLE_CHOICES: UserRole[] = ['employee', 'superuser', 'admin']
+/** What the dialog hands back (the domain's UserEditSchema, parsed). */
+export type EditedUser = ValidUserEdit
 
 type Props = {
   user: User | null
@@ -40,7 +26,7 @@ type Props = {
 
 /** Name, job role and disabled of a colleague; the role for admins. */
 export function EditUserDialog({ user, canChangeRole, below, onSubmit, onClose }: Props) {
-  const form = useForm<EditUser, unknown, EditedUser>({ resolver: zodResolver(EditUserSchema), mode: 'onBlur' })
+  const form = useForm<UserEdit, unknown, EditedUser>({ resolver: zodResolver(UserEditSchema), mode: 'onBlur' })
   useEffect(() => {
     if (user === null) return
     form.reset({
@@ -57,14 +43,14 @@ export function EditUserDialog({ user, canChangeRole, below, onSubmit, onClose }
       {user !== null && (
         <FormProvider {...form}>
           <form noValidate onSubmit={form.handleSubmit((values) => onSubmit(user, values))}>
-            <TextField<EditUser> name="firstName" maxLength={NAME_MAX_LENGTH} label={da.form.firstName} />
-            <TextField<EditUser> name="lastName" maxLength={NAME_MAX_LENGTH} label={da.form.lastName} />
-            <TextField<EditUser> name="jobRole" maxLength={JOB_ROLE_MAX_LENGTH} label={da.form.jobRole} />
+            <TextField<UserEdit> name="firstName" maxLength={NAME_MAX_LENGTH} label={da.form.firstName} />
+            <TextField<UserEdit> name="lastName" maxLength={NAME_MAX_LENGTH} label={da.form.lastName} />
+            <TextField<UserEdit> name="jobRole" maxLength={JOB_ROLE_MAX_LENGTH} label={da.form.jobRole} />
             {canChangeRole && (
               <Field label={da.form.role}>
                 {(control) => (
                   <select {...control} {...form.register('userRole')}>
-                    {ROLE_CHOICES.map((role) => (
+                    {EDITABLE_ROLES.map((role) => (
                       <option key={role} value={role}>
                         {da.form.roles[role]}
                       </option>
@@ -73,10 +59,7 @@ export function EditUserDialog({ user, canChangeRole, below, onSubmit, onClose }
                 )}
               </Field>
             )}
-            <label className="choice">
-              <input type="checkbox" {...form.register('disabled')} />
-              <span>{da.form.disabled}</span>
-            </label>
+            <Choice label={da.form.disabled} {...form.register('disabled')} />
             <div className="dialog__actions">
               <button type="button" className="button button--secondary" onClick={onClose}>
                 {da.form.cancel}

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useEffect } from 'react'
 import { Controller, FormProvider, useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
+import { Choice } from '../../../../components/ui/choice.tsx'
 import { LeaveGuard } from '../../../../components/ui/leave-guard.tsx'
 import { NameContactFields } from '../../../../components/ui/name-contact-fields.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
@@ -90,7 +91,6 @@ function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
 
   // Only the creator's own locations can be given (the rules agree).
   const choices = locationList.filter((candidate) => isAdmin || (user?.locations ?? []).includes(candidate.id))
-  const locationsError = form.formState.errors.locations?.message
 
   return (
     <FormProvider {...form}>
@@ -112,38 +112,31 @@ function CreateUserForm({ activeLocationId }: { activeLocationId: string }) {
         <fieldset className="form__group">
           <legend>{da.form.role}</legend>
           {roles.map((role) => (
-            <label key={role} className="choice">
-              <input type="radio" value={role} {...form.register('userRole')} />
-              <span>{da.form.roles[role]}</span>
-            </label>
+            <Choice key={role} type="radio" value={role} label={da.form.roles[role]} {...form.register('userRole')} />
           ))}
         </fieldset>
         <Controller
           control={form.control}
           name="locations"
-          render={({ field }) => (
-            <fieldset className="form__group" aria-invalid={Boolean(locationsError)}>
+          render={({ field, fieldState }) => (
+            <fieldset className="form__group" aria-invalid={fieldState.invalid}>
               <legend>{da.form.locations}</legend>
               {choices.map((choice) => (
-                <label key={choice.id} className="choice">
-                  <input
-                    type="checkbox"
-                    checked={field.value.includes(choice.id)}
-                    onBlur={field.onBlur}
-                    onChange={(event) =>
-                      field.onChange(
-                        event.target.checked
-                          ? [...field.value, choice.id]
-                          : field.value.filter((id) => id !== choice.id),
-                      )
-                    }
-                  />
-                  <span>{choice.name}</span>
-                </label>
+                <Choice
+                  key={choice.id}
+                  label={choice.name}
+                  checked={field.value.includes(choice.id)}
+                  onBlur={field.onBlur}
+                  onChange={(event) =>
+                    field.onChange(
+                      event.target.checked ? [...field.value, choice.id] : field.value.filter((id) => id !== choice.id),
+                    )
+                  }
+                />
               ))}
-              {locationsError && (
+              {fieldState.error && (
                 <p className="field__error" role="alert">
-                  {locationsError}
+                  {fieldState.error.message}
                 </p>
               )}
             </fieldset>

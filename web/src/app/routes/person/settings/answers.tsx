@@ -1,6 +1,7 @@
 import { da } from '@bosted/domain/messages/da'
 import { useState } from 'react'
 import { useParams } from 'react-router-dom'
+import { Choice } from '../../../../components/ui/choice.tsx'
 import { Page } from '../../../../components/ui/page.tsx'
 import { AnswerAdmin } from '../../../../features/answer-admin/components/answer-admin.tsx'
 import { usePersonSettings } from '../../../../features/persons/use-person-settings.ts'
@@ -40,18 +41,15 @@ function IncludePlaceAnswers({
 }) {
   const [checked, setChecked] = useState(initial)
   return (
-    <label className="choice">
-      <input
-        type="checkbox"
-        checked={checked}
-        disabled={disabled}
-        onChange={(event) => {
-          const next = event.target.checked
-          setChecked(next)
-          onChange(next).catch(() => setChecked(!next))
-        }}
-      />
-      <span>{da.form.includePlaceAnswers}</span>
-    </label>
+    <Choice
+      label={da.form.includePlaceAnswers}
+      checked={checked}
+      disabled={disabled}
+      onChange={(event) => {
+        const next = event.target.checked
+        setChecked(next)
+        onChange(next).catch(() => setChecked(!next))
+      }}
+    />
   )
 }

@@ -1,12 +1,12 @@
 import { da } from '@bosted/domain/messages/da'
 import { displayName } from '@bosted/domain/names'
-import { NewPersonSchema, type Person } from '@bosted/domain/person'
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NameSchema, PhoneSchema } from '@bosted/domain/validation'
+import type { Person } from '@bosted/domain/person'
+import { PersonGeneralSchema } from '@bosted/domain/person-general'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useEffect, useRef } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
 import { useLocation, useParams } from 'react-router-dom'
-import { z } from 'zod'
+import { Choice } from '../../../../components/ui/choice.tsx'
 import { Field } from '../../../../components/ui/field.tsx'
 import { LeaveGuard } from '../../../../components/ui/leave-guard.tsx'
 import { NameContactFields } from '../../../../components/ui/name-contact-fields.tsx'
@@ -16,19 +16,6 @@ import { PersonAvatarSettings } from '../../../../features/persons/components/pe
 import { type GeneralValues, generalChanges, generalValuesOf } from '../../../../features/persons/person-changes.ts'
 import { usePersonSettings } from '../../../../features/persons/use-person-settings.ts'
 import { useSettingsAccess } from '../../../use-settings-access.ts'
-
-const GeneralSchema = z.object({
-  firstName: NewPersonSchema.shape.firstName,
-  lastName: NameSchema,
-  email: z
-    .string()
-    .trim()
-    .max(EMAIL_MAX_LENGTH, da.validation.tooLong(EMAIL_MAX_LENGTH))
-    .refine((value) => value === '' || EMAIL_PATTERN.test(value), da.validation.emailInvalid),
-  phone: PhoneSchema,
-  locale: z.string(),
-  disabled: z.boolean(),
-})
 
 /** Generelt: name, contact, locale and whether the person is disabled. */
 export function Component() {
@@ -63,7 +50,7 @@ function GeneralForm({
   onSave: (values: GeneralValues) => Promise<void>
 }) {
   const form = useForm<GeneralValues>({
-    resolver: zodResolver(GeneralSchema),
+    resolver: zodResolver(PersonGeneralSchema),
     mode: 'onBlur',
     defaultValues: generalValuesOf(person),
   })
@@ -99,10 +86,7 @@ function GeneralForm({
               </select>
             )}
           </Field>
-          <label className="choice">
-            <input type="checkbox" {...form.register('disabled')} />
-            <span>{da.form.disabled}</span>
-          </label>
+          <Choice label={da.form.disabled} {...form.register('disabled')} />
           {canEdit && (
             <div className="form__actions">
               <button type="submit" className="button button--action" disabled={form.formState.isSubmitting}>
