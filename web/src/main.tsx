@@ -1,7 +1,7 @@
 import './styles.css'
 import { Component, type ReactNode, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { preloadSessionStart } from './app/prefetch.ts'
+import { preloadSessionStart, restoreAuthEarly } from './app/prefetch.ts'
 import { browserReloadDeps, reloadOnceAfterChunkError } from './lib/chunk-reload.ts'
 import { loadRuntimeConfig } from './lib/config.ts'
 import { readCookie, USER_ID_COOKIE } from './lib/cookies.ts'
@@ -44,6 +44,8 @@ if (!signInFirst) {
   if (readCookie(USER_ID_COOKIE) !== null) preloadSessionStart()
 }
 const config = loadRuntimeConfig()
+// …and Firebase Auth restores its user as soon as the configuration says where Auth is.
+if (!signInFirst && readCookie(USER_ID_COOKIE) !== null) void config.then(restoreAuthEarly)
 
 async function startApp(): Promise<void> {
   const [{ App }] = await Promise.all([loadApp(), danishErrors(), config])
