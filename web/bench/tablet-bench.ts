@@ -6,7 +6,9 @@
 //
 // TABLET_BENCH_RUNS=N sets the runs per step (default 5; 2 is a quick look), TABLET_BENCH_LARGE=0
 // leaves out the 60 persons × 90 days location (bench-location.ts), TABLET_BENCH_STEPS=<regex> measures
-// only the steps whose names match (e.g. `statistics`).
+// only the steps whose names match (e.g. `statistics`), TABLET_BENCH_WATERFALL=1 prints each step's first
+// run as a request waterfall (start, first byte and end of every request that reached the network, in ms
+// from the navigation or the submit, and its bytes): where the serial waits are.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -18,6 +20,7 @@ import { BENCH_ACCOUNT, percentile, writeBenchLocation } from './bench-location.
 const RUNS = Math.max(1, Number(process.env.TABLET_BENCH_RUNS ?? 5))
 const LARGE = process.env.TABLET_BENCH_LARGE !== '0'
 const STEPS = new RegExp(process.env.TABLET_BENCH_STEPS ?? '')
+const WATERFALL = process.env.TABLET_BENCH_WATERFALL === '1'
 const DEMO_PASSWORD = 'demo1234'
 const TABLET = { width: 768, height: 1024 }
 const PHONE = { width: 390, height: 844 }
@@ -47,6 +50,8 @@ const READY = {
 } satisfies Record<string, Condition>
 
 type Sample = { ms: number; bytes: number; requests: number }
+/** One request of a waterfall: protocol times in seconds (monotonic), bytes on the wire. */
+type Request = { url: string; method: string; start: number; firstByte?: number; end?: number; bytes: number }
 type Row = { step: string; samples: Sample[] }
 
 /** Network accounting through the protocol: bytes on the wire and the time of the last response. */
@@ -55,6 +60,8 @@ class Wire {
   requests = 0
   private inflight = new Map<string, string>()
   private lastActivity = Date.now()
+  /** Every request of the current visit that reached the network, by the protocol's id. */
+  readonly log = new Map<string, Request>()
   static async attach(page: Page): Promise<{ wire: Wire; cdp: CDPSession }> {
     const cdp = await page.context().newCDPSession(page)
     const wire = new Wire()
@@ -69,15 +76,27 @@ class Wire {
     cdp.on('Network.responseReceived', (event) => {
       const { fromDiskCache, fromPrefetchCache } = event.response
       if (!cached.has(event.requestId) && !fromDiskCache && !fromPrefetchCache) wire.requests += 1
+      else wire.log.delete(event.requestId)
+      const entry = wire.log.get(event.requestId)
+      if (entry) entry.firstByte = event.timestamp
     })
     cdp.on('Network.requestWillBeSent', (event) => {
       wire.inflight.set(event.requestId, event.request.url)
       wire.lastActivity = Date.now()
+      if (!event.request.url.startsWith('data:'))
+        wire.log.set(event.requestId, {
+          url: event.request.url,
+          method: event.request.method,
+          start: event.timestamp,
+          bytes: 0,
+        })
     })
     cdp.on('Network.loadingFinished', (event) => {
       wire.inflight.delete(event.requestId)
       wire.bytes += event.encodedDataLength
       wire.lastActivity = Date.now()
+      const entry = wire.log.get(event.requestId)
+      if (entry) Object.assign(entry, { end: event.timestamp, bytes: event.encodedDataLength })
     })
     cdp.on('Network.loadingFailed', (event) => {
       wire.inflight.delete(event.requestId)
@@ -93,6 +112,28 @@ class Wire {
   reset(): void {
     this.bytes = 0
     this.requests = 0
+    this.log.clear()
+  }
+  /**
+   * The visit's requests in order of their start, in ms from `origin` (the protocol's timestamp of the
+   * navigation or the submit; default: the first request), with the moment the page became usable.
+   */
+  printWaterfall(title: string, usableMs: number, origin?: number): void {
+    const entries = [...this.log.values()].sort((a, b) => a.start - b.start)
+    const zero = origin ?? entries[0]?.start ?? 0
+    const ms = (at: number | undefined) =>
+      at === undefined ? '     -' : String(Math.round((at - zero) * 1000)).padStart(6)
+    console.log(`  waterfall: ${title} (usable at ${Math.round(usableMs)} ms)`)
+    console.log('    start  1st-b    end      KB  request')
+    for (const entry of entries) {
+      const url = new URL(entry.url)
+      const name = `${entry.method} ${url.port}${url.pathname}${url.search}`
+        .replace(/token=[^&]+/, 'token=…')
+        .slice(0, 150)
+      console.log(
+        `  ${ms(entry.start)} ${ms(entry.firstByte)} ${ms(entry.end)} ${(entry.bytes / 1024).toFixed(1).padStart(7)}  ${name}`,
+      )
+    }
   }
   async idle(): Promise<number> {
     const started = Date.now()
@@ -195,8 +236,11 @@ async function coldLoad(
   }
   try {
     const cold = await visit()
+    if (waterfallOf !== null) wire.printWaterfall(`${waterfallOf} cold`, cold.ms)
     await page.goto('about:blank')
-    return { cold, cached: await visit() }
+    const cached = await visit()
+    if (waterfallOf !== null) wire.printWaterfall(`${waterfallOf}, code cached`, cached.ms)
+    return { cold, cached }
   } finally {
     await context.close()
   }
@@ -218,6 +262,8 @@ async function signInRun(
     // What the form needed (bytes until it works), then what is fetched ahead once it shows.
     const login = { ms: formWorks, bytes: wire.bytes, requests: wire.requests }
     await wire.idle()
+    const navigated = Math.min(...[...wire.log.values()].map((entry) => entry.start))
+    if (waterfallOf !== null) wire.printWaterfall('/login (until idle)', formWorks)
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Adgangskode').fill(password)
     await page.evaluate(() => {
@@ -235,6 +281,8 @@ async function signInRun(
     const submitted = await page.evaluate(() => (window as unknown as { __submitted: number }).__submitted)
     const signIn = { ms: usable - submitted, bytes: wire.bytes, requests: wire.requests }
     await wire.idle()
+    if (waterfallOf !== null)
+      wire.printWaterfall('sign-in → landing (ms from the submit)', signIn.ms, navigated + submitted / 1000)
     return { login, signIn }
   } finally {
     await context.close()
@@ -258,6 +306,8 @@ function summary(row: Row) {
 
 const rows: Row[] = []
 let failedRuns = 0
+/** The step whose run is printed as a waterfall now (TABLET_BENCH_WATERFALL=1: each step's first run). */
+let waterfallOf: string | null = null
 /** One run; a failed one (the page never usable) is reported and left out of the figures. */
 async function attempt<T>(run: () => Promise<T>): Promise<T | null> {
   try {
@@ -281,7 +331,9 @@ async function measure(step: string, run: () => Promise<{ cold: Sample; cached: 
   const cold: Sample[] = []
   const cached: Sample[] = []
   for (let index = 0; index < RUNS; index += 1) {
+    waterfallOf = WATERFALL && index === 0 ? step : null
     const sample = await attempt(run)
+    waterfallOf = null
     if (sample === null) continue
     cold.push(sample.cold)
     cached.push(sample.cached)
@@ -348,7 +400,9 @@ try {
   const signIns: { login: Sample; signIn: Sample }[] = []
   const signInSteps = ['/login until the form works', 'sign-in → landing page (/daily) usable']
   for (let index = 0; signInSteps.some((step) => STEPS.test(step)) && index < RUNS; index += 1) {
+    waterfallOf = WATERFALL && index === 0 ? 'sign-in' : null
     const run = await attempt(() => signInRun(b, baseURL, 'medarbejder@demo.dk', DEMO_PASSWORD, READY.daily))
+    waterfallOf = null
     if (run !== null) signIns.push(run)
   }
   for (const [step, key] of [

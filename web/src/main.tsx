@@ -1,7 +1,7 @@
 import './styles.css'
 import { Component, type ReactNode, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { preloadSessionStart } from './app/prefetch.ts'
+import { preloadSessionStart, restoreAuthEarly } from './app/prefetch.ts'
 import { browserReloadDeps, reloadOnceAfterChunkError } from './lib/chunk-reload.ts'
 import { loadRuntimeConfig } from './lib/config.ts'
 import { readCookie, USER_ID_COOKIE } from './lib/cookies.ts'
@@ -44,6 +44,8 @@ if (!signInFirst) {
   if (readCookie(USER_ID_COOKIE) !== null) preloadSessionStart()
 }
 const config = loadRuntimeConfig()
+// …and Firebase Auth restores its user as soon as the configuration says where Auth is.
+if (!signInFirst && readCookie(USER_ID_COOKIE) !== null) void config.then(restoreAuthEarly)
 
 async function startApp(): Promise<void> {
   const [{ App }] = await Promise.all([loadApp(), danishErrors(), config])
@@ -68,17 +70,22 @@ class OrTheApp extends Component<{ children: ReactNode }, { failed: boolean }> {
   }
 }
 
+const noop = () => {}
+
 async function startSignIn(page: NonNullable<typeof loginPage>): Promise<void> {
   const { LoginPage } = await page
   const preloadApp = () => {
     loadApp().catch(() => {})
     danishErrors().catch(() => {})
+    // Firebase Auth sets itself up (its stored state read) while the form is filled in, not on submit.
+    import('./lib/firebase.ts').then((module) => module.getFirebase()?.auth.authStateReady(), noop).catch(noop)
   }
+  // On submit, the sign-in request goes first; the landing page's code and data after it (a task
+  // later), so that the ~40 module requests do not hold the main thread before it is sent.
   const preloadLanding = () =>
-    void loadApp().then(
-      (app) => app.preloadLanding(),
-      () => {},
-    )
+    void setTimeout(() => {
+      loadApp().then((app) => app.preloadLanding(), noop)
+    }, 0)
   const onSignedIn = async (userId: string) => {
     const [app] = await Promise.all([loadApp(), danishErrors()])
     app.completeSignIn(userId)

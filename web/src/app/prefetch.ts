@@ -36,4 +36,14 @@ export function preloadLanding(): void {
 export function preloadSessionStart(): void {
   import('../features/session/api/load-session-user.ts').catch(() => {})
   import('../features/locations/api/get-locations.ts').catch(() => {})
+  import('./page-data.ts').catch(() => {})
+}
+
+/**
+ * With a session cookie, once the configuration is here: Firebase Auth restores its stored user
+ * (reading it from IndexedDB and confirming it with Auth, a round trip) and Firestore Lite loads,
+ * while the app's code is still arriving — the guard's first reads then need not wait for them.
+ */
+export function restoreAuthEarly(): void {
+  import('../lib/firestore.ts').then((module) => module.getDb()).catch(() => {})
 }

@@ -2,20 +2,35 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { clearActiveLocation } from '../features/locations/locations-store.ts'
 import { type SessionUser, session } from '../features/session/session-store.ts'
 import { identifiedImages } from '../lib/avatars/image-cache.ts'
+import { queryClient } from '../lib/query-client.ts'
 import { primeSignedInUser, requireSession, sessionMachine, setLoginNavigator, stopSessionOnLeave } from './session.ts'
 
 // Only the edges are fake: the network (fetch) and Firestore. The session machine, the stores, the
 // api client and the user loading are the app's own code. Firestore is replaced at its loader
 // (lib/firestore.ts) rather than as 'firebase/firestore/lite': vitest 4 hands the real SDK to the
 // second of two overlapping import()s of a factory-mocked module (vitest-dev/vitest#7040).
+// A location's read answers when `locationRead` has settled; the queries pages make are recorded.
+let locationRead: Promise<void> = Promise.resolve()
+const queries: string[] = []
 vi.mock('../lib/firestore.ts', () => ({
   getDb: async () => ({}),
   firestoreLite: async () => ({
     doc: (_db: unknown, ...path: string[]) => path.join('/'),
-    getDoc: async (path: string) => ({
-      exists: () => path === 'users/u1',
-      data: () => (path === 'users/u1' ? { firstName: 'Anna', lastName: 'Hansen', locations: ['a'] } : undefined),
-    }),
+    getDoc: async (path: string) => {
+      if (path.startsWith('locations/')) await locationRead
+      return {
+        exists: () => path === 'users/u1',
+        data: () => (path === 'users/u1' ? { firstName: 'Anna', lastName: 'Hansen', locations: ['a'] } : undefined),
+      }
+    },
+    collection: (_db: unknown, ...path: string[]) => path.join('/'),
+    collectionGroup: (_db: unknown, id: string) => `**/${id}`,
+    where: (field: string, op: string, value: string) => `${field} ${op} ${value}`,
+    query: (source: string, ...constraints: string[]) => [source, ...constraints].join(' | '),
+    getDocs: async (query: string) => {
+      queries.push(query)
+      return { docs: [] }
+    },
   }),
 }))
 
@@ -49,6 +64,8 @@ let page: Window
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2026-03-02T08:00:00Z') })
+  locationRead = Promise.resolve()
+  queries.length = 0
   vi.stubGlobal('fetch', fetchMock)
   fetchMock.mockClear()
   getUserById = () => Response.json({ data: { customClaims: { admin: true } } })
@@ -199,4 +216,39 @@ test('after a sign-in the landing page takes the user read at once (primeSignedI
   await requireSession()
   expect(requests('/api/auth/validate')).toBe(1)
   expect(requests('/api/user/getUserById')).toBe(2)
+})
+
+test("the guard starts the page's first reads beside the locations' read, not after it (/daily)", async () => {
+  let answer = () => {}
+  locationRead = new Promise((resolve) => {
+    answer = resolve
+  })
+  // Nothing from an earlier test in the cache: the locations are read now.
+  queryClient.clear()
+  session.user = { ...remembered }
+  let passed = false
+  const guard = requireSession({ request: new Request('http://localhost/daily?day=2026-03-01') }).then(() => {
+    passed = true
+  })
+  try {
+    await vi.waitFor(() => expect(queries).toHaveLength(3))
+    expect(queries.sort()).toEqual([
+      '**/notes | locationId == a | day == 2026-03-01',
+      '**/registrations | locationId == a | day == 2026-03-01',
+      'persons | locationId == a',
+    ])
+    // The locations have not answered yet: the guard still waits for them.
+    expect(passed).toBe(false)
+  } finally {
+    answer()
+    await guard
+  }
+  expect(passed).toBe(true)
+})
+
+test('the guard reads nothing ahead for a page without such reads', async () => {
+  session.user = { ...remembered }
+  await requireSession({ request: new Request('http://localhost/notes') })
+  await vi.advanceTimersByTimeAsync(50)
+  expect(queries).toEqual([])
 })

@@ -1,6 +1,11 @@
 import { redirect } from 'react-router-dom'
 import { subscribeKey } from 'valtio/utils'
-import { clearActiveLocation, locations, restoreActiveLocation } from '../features/locations/locations-store.ts'
+import {
+  clearActiveLocation,
+  expectedActiveLocationId,
+  locations,
+  restoreActiveLocation,
+} from '../features/locations/locations-store.ts'
 import { refreshSession } from '../features/session/api/refresh-session.ts'
 import { validateSession } from '../features/session/api/validate-session.ts'
 import { markSessionFresh, type SessionUser, session, setSessionUser } from '../features/session/session-store.ts'
@@ -136,8 +141,23 @@ export async function requireSession({ request }: { request?: Request } = {}): P
     if (user.kind === 'person' && !isMe) throw redirect(paths.me)
     if (user.kind !== 'person' && isMe) throw redirect(paths.daily)
   }
+  if (user !== null && request !== undefined) prefetchPageData(new URL(request.url), user)
   if (user !== null && locations.activeId === null) await loadLocations(user)
   return null
+}
+
+/**
+ * The page's first reads start now, beside the locations' read and the route's code (issue 34;
+ * app/page-data.ts), for the location the page will show. Not awaited: the page waits for its data.
+ */
+function prefetchPageData(url: URL, user: SessionUser): void {
+  // Only the pages that have such reads (page-data.ts) load its code.
+  if (url.pathname !== paths.daily && url.pathname !== paths.me) return
+  const locationId = expectedActiveLocationId(user.locations)
+  void import('./page-data.ts').then(
+    (module) => module.prefetchPageData(url, user, locationId),
+    () => {},
+  )
 }
 
 async function locationsLoaded(user: SessionUser): Promise<null> {

@@ -18,10 +18,9 @@ import { usePersonRegistrations } from '../../features/registrations/api/get-per
 import { LastDays } from '../../features/registrations/components/last-days.tsx'
 import { TodaysQuestion } from '../../features/registrations/components/todays-question.tsx'
 import { session } from '../../features/session/session-store.ts'
-import { addDays, formatDay, today } from '../../lib/days.ts'
+import { formatDay, today } from '../../lib/days.ts'
 import { paths } from '../../lib/paths.ts'
-
-const LAST_DAYS = 7
+import { myDaysFrom } from './me-range.ts'
 
 /**
  * "Min dag": the one page a person (borger) sees. A greeting, and only what their features allow:
@@ -44,7 +43,7 @@ export function Component() {
 
 function MyDay({ person }: { person: Person }) {
   const day = today()
-  const from = addDays(day, -(LAST_DAYS - 1))
+  const from = myDaysFrom(day)
   const locationId = person.locationId ?? ''
   const shared = useSharedFeatures(locationId)
   // Without a location the defaults apply (nothing to read).

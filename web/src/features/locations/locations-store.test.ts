@@ -2,6 +2,7 @@ import { beforeEach, expect, test } from 'vitest'
 import {
   activeLocation,
   clearActiveLocation,
+  expectedActiveLocationId,
   locations,
   pickActiveLocationId,
   removeLocation,
@@ -62,4 +63,19 @@ test('clearing the session clears the active location', () => {
 
 test('no locations means no active location', () => {
   expect(pickActiveLocationId([], 'a')).toBeNull()
+})
+
+test('before the locations are read: the choice in effect, else the stored one, else the first; nothing saved', () => {
+  expect(expectedActiveLocationId(ids)).toBe('a')
+  expect(expectedActiveLocationId([])).toBe(null)
+  localStorage.setItem('activeLocationId', 'b')
+  expect(expectedActiveLocationId(ids)).toBe('b')
+  localStorage.setItem('activeLocationId', 'gone')
+  expect(expectedActiveLocationId(ids)).toBe('a')
+  expect(localStorage.getItem('activeLocationId')).toBe('gone')
+  selectLocation('b', ids)
+  localStorage.setItem('activeLocationId', 'a')
+  expect(expectedActiveLocationId(ids)).toBe('b')
+  // A choice that is not among this user's locations does not count.
+  expect(expectedActiveLocationId(['a'])).toBe('a')
 })

@@ -44,6 +44,15 @@ export function restoreActiveLocation(ids: readonly string[], storage: StorageLi
   save(activeId, storage)
 }
 
+/**
+ * The location that will be active among `ids` (the user's) before their documents are read: the
+ * choice in effect, else the stored one, else the first (REQ-ACTIVE-2). Nothing is saved.
+ */
+export function expectedActiveLocationId(ids: readonly string[], storage: StorageLike = localStorage): string | null {
+  if (locations.activeId !== null && ids.includes(locations.activeId)) return locations.activeId
+  return pickActiveLocationId(ids, storage.getItem(ACTIVE_LOCATION_STORAGE_KEY))
+}
+
 /** Choosing one of `ids` (the user's locations) saves it; an unknown id is ignored. */
 export function selectLocation(id: string, ids: readonly string[], storage: StorageLike = localStorage): void {
   if (!ids.includes(id)) return

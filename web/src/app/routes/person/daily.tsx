@@ -21,9 +21,8 @@ import { RegistrationList } from '../../../features/registrations/components/reg
 import { dailyMeans, ValuesChart } from '../../../features/registrations/components/values-chart.tsx'
 import { fullName, type SessionUser, session } from '../../../features/session/session-store.ts'
 import { useStaffNames } from '../../../features/staff/api/get-location-staff-names.ts'
-import { addDays, formatDay, formatShortDay, isDay, isoWeek, today, weekDays, weekStart } from '../../../lib/days.ts'
-
-const CHART_DAYS = 30
+import { addDays, formatDay, formatShortDay, isoWeek, today, weekDays, weekStart } from '../../../lib/days.ts'
+import { CHART_DAYS, personDailyRange } from './daily-range.ts'
 
 /** One person's registrations a week at a time (`?week=` any day of it), and their last 30 days. */
 export function Component() {
@@ -32,10 +31,7 @@ export function Component() {
   const { list } = useActiveLocation(user?.locations ?? [])
   const [params, setParams] = useSearchParams()
   const now = today()
-  const requested = params.get('week')
-  const monday = weekStart(isDay(requested) ? requested : now)
-  const sunday = addDays(monday, 6)
-  const chartFrom = addDays(now, -(CHART_DAYS - 1))
+  const { monday, sunday, chartFrom } = personDailyRange(params.get('week'), now)
 
   const person = usePerson(id)
   const week = usePersonRegistrations(id, monday, sunday)

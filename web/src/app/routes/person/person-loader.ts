@@ -20,5 +20,10 @@ export async function personLoader({ params, request }: LoaderFunctionArgs): Pro
   if (user === null || user.kind === 'person') return null
   const person = await fetchQuery(personQueryOptions(id))
   if (person === null) throw notFound(pathname)
+  // Read and allowed: the tab's first reads start now, beside the rest of the route (issue 34).
+  void import('../../page-data.ts').then(
+    (module) => module.prefetchPersonPageData(new URL(request.url), id),
+    () => {},
+  )
   return null
 }

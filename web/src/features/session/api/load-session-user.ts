@@ -5,9 +5,12 @@ import { getUserProfile } from './get-user-profile.ts'
 
 /** Loads the active user by id: claims from the api, name and locations from users/{id}. */
 export async function loadSessionUser(id: string): Promise<SessionUser> {
+  // The claims come from the api on the session cookie alone: asked at once, beside Auth's restore.
+  const claims = getUserClaims(id)
+  claims.catch(() => {})
   // Firestore's rules need Auth signed in as this user, which a valid session alone does not make.
   await ensureAuthUser(id)
-  const [customClaims, profile] = await Promise.all([getUserClaims(id), getUserProfile(id)])
+  const [customClaims, profile] = await Promise.all([claims, getUserProfile(id)])
   return {
     id,
     kind: profile.kind,
