@@ -64,10 +64,12 @@ export const ROUTE_BUDGETS_KB: Record<string, number> = {
 /**
  * The signed-in shell (entry, app, shell layout and their static imports, JS gzip): 170.6 KB before issue
  * 33, 201.6 KB after issues 33 and 34 (zod and the location list's schema moved into it with the location
- * list in the query cache, React Query's shared core, the app split from /login's first load); it must not
- * grow past that, so that no route shrinks by moving its code into every page.
+ * list in the query cache, React Query's shared core, the app split from /login's first load), 202.2 KB
+ * with issue 34's start of a page's first reads and of Auth's restore while the code arrives (session
+ * guard and prefetch orchestration, which serve every page; the reads' own code stays in a lazy chunk);
+ * it must not grow past that, so that no route shrinks by moving its code into every page.
  */
-export const SHELL_BUDGET_KB = 201.6
+export const SHELL_BUDGET_KB = 202.2
 /** The signed-in shell: what every page after sign-in loads before its own route code. */
 export const SHELL_KEYS = ['index.html', 'src/app/app.tsx', 'src/app/routes/app-shell.tsx']
 /** Code /login must not carry before its form works, each known by a string only it contains. */

@@ -3,8 +3,6 @@ import { da } from '@bosted/domain/messages/da'
 import { type FormEvent, useId, useState } from 'react'
 import { Field } from '../../../components/ui/field.tsx'
 import { reportError } from '../../../lib/report-error.ts'
-import { getPasswordPolicy } from '../api/get-password-policy.ts'
-import { requestPasswordReset } from '../api/reset-password.ts'
 
 /**
  * "Glemt adgangskode?" under the sign-in form: says whom to ask, and where the pilot has a mail relay
@@ -19,7 +17,11 @@ export function ForgotPassword() {
   const open = () => {
     setIsOpen((value) => !value)
     if (policy === null) {
-      getPasswordPolicy().then(setPolicy).catch(reportError('the password policy could not be read'))
+      // Loaded on the first click: the sign-in page's own code stays what signing in needs.
+      import('../api/get-password-policy.ts')
+        .then(({ getPasswordPolicy }) => getPasswordPolicy())
+        .then(setPolicy)
+        .catch(reportError('the password policy could not be read'))
     }
   }
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -28,6 +30,7 @@ export function ForgotPassword() {
     if (email === '') return
     setState('sending')
     try {
+      const { requestPasswordReset } = await import('../api/reset-password.ts')
       await requestPasswordReset(email)
       setState('sent')
     } catch (error) {
