@@ -287,7 +287,7 @@ describe('Listen', () => {
         return seen.length === 3 ? seen.at(-1) : undefined
       },
     )
-    await expect.poll(() => seen.length).toBe(1)
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1)
     // A write through the other transport reaches the listener.
     const rest = await fetch(`http://127.0.0.1:${emulator.adminPort}/v1/${DATABASE}/documents:commit`, {
       method: 'POST',
@@ -299,7 +299,7 @@ describe('Listen', () => {
       }),
     })
     expect(rest.status).toBe(200)
-    await expect.poll(() => seen.length).toBe(2)
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(2)
     await db.doc('persons/p5/visits/v1').delete()
     expect(await done).toEqual(['v2'])
     expect(seen).toEqual([['v1'], ['v1', 'v2'], ['v2']])
@@ -315,7 +315,7 @@ describe('Listen', () => {
         return snapshot.exists ? snapshot.get('n') : undefined
       },
     )
-    await expect.poll(() => states.length).toBe(1)
+    await expect.poll(() => states.length, { timeout: 10_000 }).toBe(1)
     await db.doc('persons/p6').set({ n: 7 })
     expect(await done).toBe(7)
     expect(states).toEqual([null, 7])
@@ -345,7 +345,7 @@ describe('the full web SDK (gRPC under Node) as a signed-in client', () => {
           return texts.length === 2 ? texts[1] : undefined
         },
       )
-      await expect.poll(() => texts.length).toBe(1)
+      await expect.poll(() => texts.length, { timeout: 10_000 }).toBe(1)
       // A colleague's write (firebase-admin, through Commit) reaches this listener.
       await admin.doc('persons/p1/registrations/b').set({ text: 'middag' })
       expect(await live).toEqual(['morgen', 'middag'])
