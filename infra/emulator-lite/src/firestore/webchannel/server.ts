@@ -10,7 +10,7 @@ import { WriteStream } from './write.ts'
 
 /**
  * Firestore's WebChannel transport (what the full web SDK speaks in a browser for its streams;
- * shared/reference/firestore-streams.md §5): `/google.firestore.v1.Firestore/{Listen,Write}/channel`
+ * docs/wire/firestore-streams.md, WebChannel): `/google.firestore.v1.Firestore/{Listen,Write}/channel`
  * on the Firestore and admin ports, HTTP/1.1 beside REST and h2c. A session is created by a POST without
  * `SID` (its `headers=` form field carries the only Authorization of the session), read through
  * hanging GETs (`RID=rpc`, streaming with `CI=0`, long polling with `CI=1`), fed by POSTs with

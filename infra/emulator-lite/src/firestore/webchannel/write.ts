@@ -21,7 +21,7 @@ let streams = 0
 const token = (n: number) => Buffer.from(String(n)).toString('base64')
 
 /**
- * One `Write` stream over WebChannel (shared/reference/firestore-streams.md §4): a handshake with
+ * One `Write` stream over WebChannel (docs/wire/firestore-streams.md, Write): a handshake with
  * the database only, answered with a stream id and token; then each request is one batch, committed
  * atomically by the REST layer's `commit` under the session's caller (the same rules, Adgangslog and
  * disk checks as REST) and answered, in order, with a new token, one result per write and the commit
