@@ -78,7 +78,13 @@ async function saveServiceLogs(stack: InstanceType<typeof PodmanCompose>): Promi
     writeFileSync(join(folder, `${service}.log`), text)
   }
   log(`service logs: ${folder}`)
+  // What the api said of its dependencies, at the end of the output where CI's tail shows it.
+  const api = readFileSync(join(folder, 'api.log'), 'utf8').split('\n')
+  const said = api.filter((line) => /unavailable|failed|error/i.test(line)).slice(-15)
+  if (said.length > 0) complaints = `the api's last complaints:\n${said.join('\n')}`
 }
+/** Printed after the report, so that the end of the output names the backend's side of a failure. */
+let complaints = ''
 
 function report(suiteCode: number | undefined): void {
   const file = join(RESULTS, 'results.json')
@@ -242,6 +248,7 @@ async function main(argv: string[]): Promise<number> {
   for (const [name, ms] of timings) console.log(`  ${name.padEnd(48)} ${(ms / 1000).toFixed(1)} s`)
   console.log(`  ${'total'.padEnd(48)} ${seconds(started)}`)
   report(suite?.code)
+  if (complaints) log(complaints)
   if (failure) {
     console.error(`e2e-containers: FAILED: ${failure instanceof Error ? failure.message : String(failure)}`)
     return suite?.code || 1

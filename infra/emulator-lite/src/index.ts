@@ -32,6 +32,9 @@ import { type UploadSessionOptions, UploadSessions } from './storage/upload-sess
 import { DISK_FULL_MESSAGE, DiskState, type DiskStatus, unlessDiskFull } from './store/disk-state.ts'
 import { Store } from './store/store.ts'
 
+/** How long an idle HTTP/1.1 connection is kept (longer than any client pool keeps one idle). */
+export const KEEP_ALIVE_MS = 65_000
+
 export type { Listener, Route, VerifyIdToken } from './http/core.ts'
 
 export type EmulatorLiteOptions = {
@@ -317,8 +320,15 @@ export async function startEmulatorLite(options: EmulatorLiteOptions = {}): Prom
         ? rulesets.storage() !== null
         : rulesets.firestore(route.project ? route.project(c) : '') !== null,
   }
-  const serverFor = (listener: Listener): Server =>
-    createServer(nodeListener(createCoreApp(listener, tables[listener], deps)))
+  const serverFor = (listener: Listener): Server => {
+    const server = createServer(nodeListener(createCoreApp(listener, tables[listener], deps)))
+    // Idle keep-alive connections outlive the clients' own pools (Node's agents drop theirs after
+    // 5 s, Node's server default): the client always closes first, so a request it sends on a pooled
+    // connection never meets the server closing it (ECONNRESET on a busy machine).
+    server.keepAliveTimeout = KEEP_ALIVE_MS
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000
+    return server
+  }
   const firestoreServer = serverFor('firestore')
   const storageServer = serverFor('storage')
   const authServer = serverFor('auth')
