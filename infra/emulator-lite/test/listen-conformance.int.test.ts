@@ -141,14 +141,12 @@ function listen(target: Query) {
     (snapshot) => {
       snapshots.push({
         ids: snapshot.docs.map((each) => each.id),
-        changes: snapshot
-          .docChanges()
-          .map((change) => ({
-            type: change.type,
-            id: change.doc.id,
-            oldIndex: change.oldIndex,
-            newIndex: change.newIndex,
-          })),
+        changes: snapshot.docChanges().map((change) => ({
+          type: change.type,
+          id: change.doc.id,
+          oldIndex: change.oldIndex,
+          newIndex: change.newIndex,
+        })),
         snapshot,
       })
     },
