@@ -125,12 +125,12 @@ async function latency(sdk: Sdk, config: Config, samples: number) {
 }
 
 /** `clients` SDK clients with `perClient` document listeners each, all waiting for their first snapshot. */
-async function openListeners(sdk: Sdk, config: Config, clients: number, perClient: number, prefix: string) {
+async function openListeners(sdk: Sdk, config: Config, clients: number, perClient: number, prefix: string, offset = 0) {
   const opened: { close(): Promise<void>; unsubscribes: (() => void)[] }[] = []
   const onChange: ((index: number, n: number) => void)[] = []
   let errors = 0
   const first: Promise<void>[] = []
-  for (let c = 0; c < clients; c++) {
+  for (let c = offset; c < offset + clients; c++) {
     const each = await client(sdk, config, `${prefix}-${c}`, `user-${c}`)
     const unsubscribes: (() => void)[] = []
     for (let l = 0; l < perClient; l++) {
@@ -170,8 +170,8 @@ async function openListeners(sdk: Sdk, config: Config, clients: number, perClien
 }
 
 /** Holds listeners open until stdin closes: the parent reads the emulator's RSS meanwhile. */
-async function idle(sdk: Sdk, config: Config, clients: number, perClient: number) {
-  const listeners = await openListeners(sdk, config, clients, perClient, 'idle')
+async function idle(sdk: Sdk, config: Config, clients: number, perClient: number, offset: number) {
+  const listeners = await openListeners(sdk, config, clients, perClient, `idle-${perClient}`, offset)
   process.stdout.write(`${JSON.stringify({ ready: true, errors: listeners.errors() })}\n`)
   await new Promise((resolve) => process.stdin.on('end', resolve).resume())
   await listeners.close()
@@ -246,13 +246,13 @@ async function active(sdk: Sdk, config: Config, rate: number, seconds: number) {
 }
 
 async function clientMain([part, transport, json]: string[]) {
-  const config = JSON.parse(json as string) as Config
+  const config = JSON.parse(json as string) as Config & { clients?: number; perClient?: number; offset?: number }
   const sdk = await loadSdk(transport as string)
   const result =
     part === 'latency'
       ? await latency(sdk, config, 200)
       : part === 'idle'
-        ? await idle(sdk, config, 100, 10)
+        ? await idle(sdk, config, config.clients ?? 100, config.perClient ?? 10, config.offset ?? 0)
         : await active(sdk, config, 200, Number(process.env.LISTEN_BENCH_SECONDS ?? 10))
   process.stdout.write(`${JSON.stringify(result)}\n`)
   process.exit(0)
@@ -271,7 +271,7 @@ function rssMb(pid: number): number {
 function runClient(
   part: string,
   transport: string,
-  config: Config,
+  config: Config & Record<string, unknown>,
   onLine?: (line: Record<string, unknown>, child: ChildProcess) => void,
 ) {
   const child = spawn(
@@ -358,18 +358,34 @@ async function main() {
         `write → snapshot in another client, ${transport === 'grpc' ? 'gRPC (full SDK, Node)' : 'WebChannel (browser build)'}: p50 ${ms(result.p50)}, p99 ${ms(result.p99)} (${result.samples} writes one at a time, REST commit with the writer's ID token; listener errors ${result.errors})`,
       )
     }
-    const before = rssMb(pid)
-    let during = 0
-    const idleResult = await runClient('idle', 'grpc', config, (line, child) => {
-      if (!line.ready) return
-      void sleep(3000).then(() => {
-        during = rssMb(pid)
-        child.stdin?.end()
-      })
-    })
-    print(
-      `1,000 idle listeners (100 gRPC SDK clients × 10 document targets): emulator-lite RSS ${before.toFixed(0)} MB before, ${during.toFixed(0)} MB with them open (+${(during - before).toFixed(0)} MB; listener errors ${idleResult.errors})`,
-    )
+    // 1,000 idle listeners twice: 100 SDK clients (streams) × 10 targets, and 1,000 clients × 1 target
+    // (four client processes of 250). RSS is read 3 s after every listener had its first snapshot.
+    for (const [processes, clients, perClient] of [
+      [1, 100, 10],
+      [4, 250, 1],
+    ] as const) {
+      const before = rssMb(pid)
+      let during = 0
+      let ready = 0
+      const children: ChildProcess[] = []
+      const results = await Promise.all(
+        Array.from({ length: processes }, (_, p) =>
+          runClient('idle', 'grpc', { ...config, clients, perClient, offset: p * clients }, (line, child) => {
+            if (!line.ready) return
+            children.push(child)
+            if (++ready < processes) return
+            void sleep(3000).then(() => {
+              during = rssMb(pid)
+              for (const each of children) each.stdin?.end()
+            })
+          }),
+        ),
+      )
+      const errors = results.reduce((sum, each) => sum + Number(each.errors ?? 0), 0)
+      print(
+        `1,000 idle listeners (${(processes * clients).toLocaleString('en')} gRPC SDK clients × ${perClient} document target${perClient > 1 ? 's' : ''}): emulator-lite RSS ${before.toFixed(0)} MB before, ${during.toFixed(0)} MB with them open (+${(during - before).toFixed(0)} MB; listener errors ${errors})`,
+      )
+    }
     const activeResult = (await runClient('active', 'grpc', config)) as Record<string, number> & { failures: unknown }
     print(
       `100 active listeners (10 gRPC SDK clients × 10 documents), ${activeResult.target} writes/s asked for ${process.env.LISTEN_BENCH_SECONDS ?? 10} s: achieved ${activeResult.achieved?.toFixed(0)} writes/s (${activeResult.committed} committed, ${activeResult.failedWrites} failed: ${JSON.stringify(activeResult.failures)}), snapshot latency p50 ${ms(activeResult.p50 as number)}, p99 ${ms(activeResult.p99 as number)} (${activeResult.snapshots} seen, ${activeResult.unseen} unseen or coalesced), listener errors ${activeResult.listenerErrors}; RSS after ${rssMb(pid).toFixed(0)} MB`,
