@@ -5,7 +5,7 @@
 // 100 active listeners under 200 writes/s. Prints figures and asserts nothing.
 //
 // The emulator runs as a child process; each client part runs in its own process too (this file with
-// `client <part>`), because the gRPC build and the browser build of the SDK cannot share one firebase/app.
+// `client <part>`), so the gRPC build and the browser build of the SDK never share one firebase/app registry.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
