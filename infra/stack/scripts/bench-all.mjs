@@ -19,6 +19,10 @@ const benches = [
     'shift change: 20/50/100 staff (SHIFT_BENCH_SECONDS, default 20 s each)',
     'infra/emulator-lite/bench/shift-bench.ts',
   ],
+  [
+    'Firestore listeners: write → snapshot (gRPC, WebChannel), 1,000 idle, 100 active under 200 writes/s (issue 35)',
+    'infra/emulator-lite/bench/listen-bench.ts',
+  ],
   ['make start (warm)', 'infra/stack/scripts/bench-start.ts'],
   ['api', 'api/bench/bench.ts'],
   ['seed', 'seed/bench.ts'],

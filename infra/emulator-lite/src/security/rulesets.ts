@@ -27,6 +27,8 @@ function expectService(ruleset: Ruleset, service: Ruleset['service']): Ruleset {
  */
 export class Rulesets {
   private readonly firestoreByProject = new Map<string, Ruleset>()
+  /** Told the project whose Firestore rules were replaced (open listeners re-check their targets). */
+  readonly firestoreWatchers = new Set<(project: string) => void>()
 
   constructor(private readonly defaults: { firestore: Ruleset | null; storage: Ruleset | null }) {}
 
@@ -52,6 +54,9 @@ export class Rulesets {
       throw error
     }
     if (service === 'firebase.storage') this.defaults.storage = ruleset
-    else if (project !== undefined) this.firestoreByProject.set(project, ruleset)
+    else if (project !== undefined) {
+      this.firestoreByProject.set(project, ruleset)
+      for (const watcher of this.firestoreWatchers) watcher(project)
+    }
   }
 }

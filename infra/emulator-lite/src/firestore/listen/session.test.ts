@@ -97,3 +97,37 @@ test('after a commit only the difference leaves: a changed document, one deleted
   listen.close()
   store.close()
 })
+
+test("replacing a project's rules re-checks its open targets: one now denied is removed at once, another project's rules touch nothing", async () => {
+  const rules = (allow: boolean) => ({
+    rules: {
+      files: [
+        {
+          content: `rules_version = '2';
+service cloud.firestore { match /databases/{database}/documents { match /a/{id} { allow read: if ${allow}; } } }`,
+        },
+      ],
+    },
+  })
+  const store = new Store({ inMemory: true })
+  const rulesets = new Rulesets({ firestore: null, storage: null })
+  rulesets.setFromRequest('cloud.firestore', rules(true), 'demo-unit')
+  const fs = createFirestoreService(store, rulesets, null)
+  const sent: Record<string, unknown>[] = []
+  const listen = new ListenSession(fs, { privileged: false, auth: null }, {} as IncomingMessage, {
+    send: (response) => sent.push(response),
+    fail: () => {},
+    buffered: () => 0,
+  })
+  listen.receive(addTarget)
+  await expect.poll(() => sent.length).toBe(3)
+  rulesets.setFromRequest('cloud.firestore', rules(false), 'demo-other')
+  await new Promise((resolve) => setImmediate(resolve))
+  expect(sent).toHaveLength(3)
+  rulesets.setFromRequest('cloud.firestore', rules(false), 'demo-unit')
+  await expect.poll(() => sent.length).toBe(4)
+  expect(sent[3]).toMatchObject({ targetChange: { targetChangeType: 'REMOVE', targetIds: [2], cause: { code: 7 } } })
+  listen.close()
+  expect(rulesets.firestoreWatchers.size).toBe(0)
+  store.close()
+})

@@ -44,7 +44,8 @@ const grpcCode: Record<string, number> = {
  * read it stands for (a document target as gets, a query target as a list), answered with ADD, the
  * documents, CURRENT and a global snapshot; after each commit on its database a target is re-checked
  * and, if what it matches changed, sent the difference (where the official emulator re-sends it whole
- * with RESET). Each snapshot that delivers documents writes its Adgangslog entries, for the documents
+ * with RESET); when a project's rules are replaced its targets are re-checked too, so one the new rules
+ * deny is removed with PERMISSION_DENIED at once. Each snapshot that delivers documents writes its Adgangslog entries, for the documents
  * it delivers, before it leaves.
  */
 export class ListenSession {
@@ -56,6 +57,10 @@ export class ListenSession {
       if (target.db.project === project && target.db.database === database)
         this.enqueue(() => this.refresh(target, 'update'))
   }
+  private readonly rulesWatcher = (project: string) => {
+    for (const target of this.targets.values())
+      if (target.db.project === project) this.enqueue(() => this.refresh(target, 'update'))
+  }
 
   constructor(
     private readonly fs: FirestoreService,
@@ -64,11 +69,13 @@ export class ListenSession {
     private readonly io: ListenIo,
   ) {
     fs.store.documentWatchers.add(this.watcher)
+    fs.rulesets.firestoreWatchers.add(this.rulesWatcher)
   }
 
   close(): void {
     this.closed = true
     this.fs.store.documentWatchers.delete(this.watcher)
+    this.fs.rulesets.firestoreWatchers.delete(this.rulesWatcher)
   }
 
   /** One ListenRequest, in arrival order. */
