@@ -26,6 +26,11 @@ export type SeedOptions = {
   ifEmpty?: boolean
   /** Seeding demo accounts with a known password into a real project needs this explicit yes. */
   allowRealProject?: boolean
+  /**
+   * Seed a project marked as a pilot: only a throwaway pilot under test (`make test-e2e-containers
+   * TARGET=pilot` fills one through its admin listener); a municipality's pilot never gets this.
+   */
+  allowPilot?: boolean
   /** 'YYYY-MM-DD' in Europe/Copenhagen; defaults to today. */
   today?: string
   log?: (line: string) => void
@@ -72,7 +77,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
   const clients = connectFirebase({ ...options, emulators })
   try {
     // A pilot runs on emulator-lite; a real project is never asked (nothing is read before --reset refuses).
-    if (onEmulators && (await isPilot(clients.db))) {
+    if (onEmulators && !options.allowPilot && (await isPilot(clients.db))) {
       throw new Error(
         `project ${options.projectId} is a pilot: the demo seed (38 accounts with a published password) never runs against it`,
       )
