@@ -70,7 +70,13 @@ test('with allowPilot (a throwaway pilot under test only) the demo seed fills a 
 })
 
 test('pilot-admin makes an administrator with a generated strong password, once per e-mail', async () => {
-  const env = { ...options, emulators: readEmulatorHosts(), publicHost: undefined, storagePublicHost: undefined }
+  const env = {
+    ...options,
+    emulators: readEmulatorHosts(),
+    publicHost: undefined,
+    storagePublicHost: undefined,
+    storagePublicOrigin: undefined,
+  }
   const { uid, password } = await createPilotAdmin({ email: 'it@kommune.dk', firstName: 'Ida', lastName: 'Tech', env })
   expect(password).toMatch(/^[a-zA-Z2-9]{5}(-[a-zA-Z2-9]{5}){3}$/)
   const record = await clients.auth.getUser(uid)

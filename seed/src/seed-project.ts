@@ -20,6 +20,8 @@ export type SeedOptions = {
   publicHost?: string
   /** `host:port` browsers use for Storage, when the emulator host given is a server-only listener. */
   storagePublicHost?: string
+  /** The origin browsers download Storage objects from, when it is one HTTPS origin (a pilot's). */
+  storagePublicOrigin?: string
   /** Wipe the project's data first (emulators only). */
   reset?: boolean
   /** Do nothing when the project already has data. */
@@ -44,13 +46,16 @@ export function storageDownloadUrl(options: {
   emulators: EmulatorHosts
   publicHost?: string
   storagePublicHost?: string
+  storagePublicOrigin?: string
 }): (path: string, token: string) => string {
   const storageHost = options.emulators.storage
-  const origin = !storageHost
-    ? 'https://firebasestorage.googleapis.com'
-    : options.storagePublicHost
-      ? `http://${options.storagePublicHost}`
-      : `http://${options.publicHost ? `${options.publicHost}:${storageHost.split(':').pop()}` : storageHost}`
+  const origin = options.storagePublicOrigin
+    ? options.storagePublicOrigin
+    : !storageHost
+      ? 'https://firebasestorage.googleapis.com'
+      : options.storagePublicHost
+        ? `http://${options.storagePublicHost}`
+        : `http://${options.publicHost ? `${options.publicHost}:${storageHost.split(':').pop()}` : storageHost}`
   return (path, token) =>
     `${origin}/v0/b/${options.bucket}/o/${encodeURIComponent(path)}?alt=media&token=${encodeURIComponent(token)}`
 }
