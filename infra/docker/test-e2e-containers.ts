@@ -79,7 +79,7 @@ async function buildRunner(image: string, env: Record<string, string | undefined
     log(`podman build of e2e failed (exit ${result.code}); trying once more`)
     result = (await run('podman', command, { capture: true, timeoutMs: 20 * 60_000 })) as RunResult
   }
-  if (result.code !== 0) {
+  if (result.code !== 0 || result.timedOut) {
     console.error(result.stdout.split('\n').slice(-40).join('\n'), result.stderr.split('\n').slice(-20).join('\n'))
     throw new Error(`podman build of the runner (e2e) failed${result.timedOut ? ' (timed out)' : ''}`)
   }
