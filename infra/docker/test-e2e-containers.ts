@@ -257,11 +257,16 @@ async function main(argv: string[]): Promise<number> {
 }
 
 /** One HTTPS request to the pilot's origin, trusting its certificate only. */
-function originRequest(url: string, ca: string, body: unknown): Promise<{ status: number; body: string }> {
+function originRequest(
+  url: string,
+  ca: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((done, fail) => {
     const req = httpsRequest(
       url,
-      { method: 'POST', ca, headers: { 'content-type': 'application/json' }, timeout: 20_000 },
+      { method: 'POST', ca, headers: { ...headers, 'content-type': 'application/json' }, timeout: 20_000 },
       (response) => {
         let text = ''
         response.setEncoding('utf8')
@@ -384,6 +389,18 @@ async function runAgainstPilot(playwrightArgs: string[], keepImages: boolean): P
           `the first admin could not sign in through the origin: ${signIn.status} ${signIn.body.slice(0, 200)}`,
         )
       log(`the first admin signs in through ${base} (Auth behind the edge)`)
+      // And to the api (its session): on a busy machine the api can be healthy yet answer 503 for a
+      // while right after a start (as make test-pilot's api calls allow); the suite starts once it serves.
+      const idToken = JSON.parse(signIn.body).idToken as string
+      let login = await originRequest(`${base}/api/auth/login`, ca, { idToken }, { origin: base })
+      for (let attempt = 2; attempt <= 20 && login.status >= 500; attempt++) {
+        log(`/api/auth/login answered ${login.status}; again in 3 s`)
+        await new Promise((wait) => setTimeout(wait, 3000))
+        login = await originRequest(`${base}/api/auth/login`, ca, { idToken }, { origin: base })
+      }
+      if (login.status !== 200)
+        throw new Error(`the first admin's api sign-in: ${login.status} ${login.body.slice(0, 200)}`)
+      log('the first admin signs in to the api through the origin (session cookie)')
       // The persons' pictures are downloaded from the one origin (Storage under /v0/b/), as the app's own uploads are.
       const seedCommand = [
         'env',
