@@ -23,6 +23,9 @@ export const TARGET_SKIPS: Record<string, Record<string, string>> = {
     'create-user.spec.ts: a superuser creates a colleague for one location, who can sign in and sees only that location':
       POLICY,
     'create-user.spec.ts: an admin creates a superuser and changes the role through the role call': POLICY,
+    'field-errors.spec.ts: creating a person with an e-mail in use puts the message at the e-mail field on step 1':
+      POLICY,
+    'field-errors.spec.ts: creating a user with an e-mail in use puts the message at the e-mail field': POLICY,
   },
 }
 
