@@ -90,7 +90,7 @@ test-containers: $(NPM_DEPS) ## The Compose stack for real (podman here, install
 	@infra/stack/scripts/ensure-deps.sh browser
 	@node infra/docker/test-containers.ts $(ARGS)
 
-test-e2e-containers: $(NPM_DEPS) ## QA's whole e2e suite in a container against the Compose stack (TARGET=pilot: the pilot); reports in test-results/e2e-containers; ARGS="--project=desktop" etc. go to Playwright
+test-e2e-containers: $(NPM_DEPS) ## QA's whole e2e suite in a container against the Compose stack, reports in test-results/e2e-containers (TARGET=pilot: through a fresh pilot's HTTPS origin, first admin and demo fixture made by the setup, reports in test-results/e2e-containers-pilot); ARGS="--project=desktop" etc. go to Playwright
 	@node infra/docker/test-e2e-containers.ts $(if $(TARGET),--target=$(TARGET)) $(ARGS)
 
 check-docker: $(NPM_DEPS) ## Static checks of docker-compose.yml and the Dockerfiles (no engine needed)

@@ -9,6 +9,9 @@ const launchOptions = {
     '--no-first-run',
     '--disable-gpu',
     '--no-sandbox',
+    // A pilot's origin (E2E_TARGET=pilot): Chromium trusts exactly the pilot's generated key, by the
+    // SHA-256 of its SubjectPublicKeyInfo (infra/docker/test-e2e-containers.ts reads it from the pilot).
+    ...(process.env.E2E_TLS_SPKI ? [`--ignore-certificate-errors-spki-list=${process.env.E2E_TLS_SPKI}`] : []),
   ],
 }
 

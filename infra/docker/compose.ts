@@ -202,7 +202,8 @@ export async function startPodman(): Promise<Podman> {
   service.stderr.on('data', (chunk) => {
     serviceErrors = `${serviceErrors}${chunk}`.slice(-4000)
   })
-  const deadline = Date.now() + 30_000
+  // On a loaded machine (load average 30 on 2 cores) the service can take more than 30 s to answer.
+  const deadline = Date.now() + 90_000
   while (!(existsSync(socket) && (await pingSocket(socket)))) {
     if (service.exitCode !== null || Date.now() > deadline) {
       service.kill('SIGKILL')
@@ -344,7 +345,8 @@ export class PodmanCompose {
         console.error(result.stdout.split('\n').slice(-15).join('\n'))
         result = await run('podman', command, { capture: true, timeoutMs: 20 * 60_000 })
       }
-      if (result.code !== 0) {
+      // A build killed at its timeout may report exit 0: it failed all the same (no image).
+      if (result.code !== 0 || result.timedOut) {
         console.error(result.stdout.split('\n').slice(-60).join('\n'), result.stderr.split('\n').slice(-20).join('\n'))
         throw new Error(`podman build of ${name} failed${result.timedOut ? ' (timed out)' : ''}`)
       }

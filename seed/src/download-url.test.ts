@@ -19,3 +19,8 @@ test('without a public Storage host the emulator host (or PUBLIC_HOST with its p
     'http://pilot.example:9098/v0/b/demo-bosted.appspot.com/o/a?alt=media&token=t',
   )
 })
+
+test("a pilot's one origin serves the downloads under its own paths", () => {
+  const url = storageDownloadUrl({ ...options, storagePublicOrigin: 'https://bosted.kommune.dk:8443' })('a b', 't')
+  expect(url).toBe('https://bosted.kommune.dk:8443/v0/b/demo-bosted.appspot.com/o/a%20b?alt=media&token=t')
+})

@@ -22,6 +22,15 @@ const SeedEnvSchema = z
      * server-only address (emulator-lite's admin listener, which browsers are never handed).
      */
     STORAGE_PUBLIC_HOST: host,
+    /**
+     * The origin browsers download Storage objects from when it is an HTTPS origin with Storage under
+     * its own paths (a pilot's one origin: `https://host:port`); wins over STORAGE_PUBLIC_HOST.
+     */
+    STORAGE_PUBLIC_ORIGIN: z
+      .string()
+      .regex(/^https?:\/\/[^/]+$/, 'expected an origin such as https://host:port')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
   })
   .transform((env, ctx) => {
     const projectId = env.FIREBASE_PROJECT_ID ?? env.GCLOUD_PROJECT
@@ -39,6 +48,7 @@ const SeedEnvSchema = z
       },
       publicHost: env.PUBLIC_HOST,
       storagePublicHost: env.STORAGE_PUBLIC_HOST,
+      storagePublicOrigin: env.STORAGE_PUBLIC_ORIGIN,
     }
   })
 export type SeedEnv = z.infer<typeof SeedEnvSchema>

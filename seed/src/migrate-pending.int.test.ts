@@ -1,6 +1,6 @@
 // Upgrades of a pilot (issue 31 point 6): a newer version runs the migrations the data has not had,
 // once, and records them; an older version refuses data a newer one migrated, changing nothing; the
-// demo seed refuses a pilot; make pilot-admin makes an administrator with a generated password.
+// demo seed refuses a pilot (unless told it is a throwaway one under test); make pilot-admin makes an administrator with a generated password.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { readEmulatorHosts } from './env.ts'
 import type { FirebaseClients } from './lib/firebase.ts'
@@ -62,8 +62,21 @@ test('the demo seed refuses a pilot and writes nothing', async () => {
   expect((await clients.db.collection('users').get()).size).toBe(before)
 })
 
+test('with allowPilot (a throwaway pilot under test only) the demo seed fills a pilot', async () => {
+  const result = await seed({ ...options, ifEmpty: false, allowPilot: true, today: '2026-05-01' })
+  expect(result.skipped).toBe(false)
+  expect((await clients.auth.getUserByEmail('admin@demo.dk')).customClaims).toMatchObject({ admin: true })
+  expect((await clients.db.doc(SCHEMA_DOCUMENT).get()).get('pilot')).toBe(true)
+})
+
 test('pilot-admin makes an administrator with a generated strong password, once per e-mail', async () => {
-  const env = { ...options, emulators: readEmulatorHosts(), publicHost: undefined, storagePublicHost: undefined }
+  const env = {
+    ...options,
+    emulators: readEmulatorHosts(),
+    publicHost: undefined,
+    storagePublicHost: undefined,
+    storagePublicOrigin: undefined,
+  }
   const { uid, password } = await createPilotAdmin({ email: 'it@kommune.dk', firstName: 'Ida', lastName: 'Tech', env })
   expect(password).toMatch(/^[a-zA-Z2-9]{5}(-[a-zA-Z2-9]{5}){3}$/)
   const record = await clients.auth.getUser(uid)

@@ -20,12 +20,19 @@ export type SeedOptions = {
   publicHost?: string
   /** `host:port` browsers use for Storage, when the emulator host given is a server-only listener. */
   storagePublicHost?: string
+  /** The origin browsers download Storage objects from, when it is one HTTPS origin (a pilot's). */
+  storagePublicOrigin?: string
   /** Wipe the project's data first (emulators only). */
   reset?: boolean
   /** Do nothing when the project already has data. */
   ifEmpty?: boolean
   /** Seeding demo accounts with a known password into a real project needs this explicit yes. */
   allowRealProject?: boolean
+  /**
+   * Seed a project marked as a pilot: only a throwaway pilot under test (`make test-e2e-containers
+   * TARGET=pilot` fills one through its admin listener); a municipality's pilot never gets this.
+   */
+  allowPilot?: boolean
   /** 'YYYY-MM-DD' in Europe/Copenhagen; defaults to today. */
   today?: string
   log?: (line: string) => void
@@ -39,13 +46,16 @@ export function storageDownloadUrl(options: {
   emulators: EmulatorHosts
   publicHost?: string
   storagePublicHost?: string
+  storagePublicOrigin?: string
 }): (path: string, token: string) => string {
   const storageHost = options.emulators.storage
-  const origin = !storageHost
-    ? 'https://firebasestorage.googleapis.com'
-    : options.storagePublicHost
-      ? `http://${options.storagePublicHost}`
-      : `http://${options.publicHost ? `${options.publicHost}:${storageHost.split(':').pop()}` : storageHost}`
+  const origin = options.storagePublicOrigin
+    ? options.storagePublicOrigin
+    : !storageHost
+      ? 'https://firebasestorage.googleapis.com'
+      : options.storagePublicHost
+        ? `http://${options.storagePublicHost}`
+        : `http://${options.publicHost ? `${options.publicHost}:${storageHost.split(':').pop()}` : storageHost}`
   return (path, token) =>
     `${origin}/v0/b/${options.bucket}/o/${encodeURIComponent(path)}?alt=media&token=${encodeURIComponent(token)}`
 }
@@ -72,7 +82,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
   const clients = connectFirebase({ ...options, emulators })
   try {
     // A pilot runs on emulator-lite; a real project is never asked (nothing is read before --reset refuses).
-    if (onEmulators && (await isPilot(clients.db))) {
+    if (onEmulators && !options.allowPilot && (await isPilot(clients.db))) {
       throw new Error(
         `project ${options.projectId} is a pilot: the demo seed (38 accounts with a published password) never runs against it`,
       )

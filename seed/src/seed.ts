@@ -3,6 +3,8 @@
 //   --reset               wipe the project's Firestore, Auth users and Storage first (emulators only)
 //   --today=YYYY-MM-DD    pretend it is another day (dates are relative to today)
 //   --allow-real-project  allow seeding without emulators (demo accounts with a known password!)
+//   --allow-pilot         seed a project marked as a pilot: a throwaway pilot under test only
+//                         (make test-e2e-containers TARGET=pilot); never a municipality's pilot
 import { parseArgs } from 'node:util'
 import { readSeedEnv } from './env.ts'
 import { isDay } from './lib/dates.ts'
@@ -15,6 +17,7 @@ try {
       reset: { type: 'boolean', default: false },
       today: { type: 'string' },
       'allow-real-project': { type: 'boolean', default: false },
+      'allow-pilot': { type: 'boolean', default: false },
     },
   })
   if (values.today !== undefined && !isDay(values.today)) {
@@ -26,6 +29,7 @@ try {
     reset: values.reset,
     ifEmpty: values['if-empty'],
     allowRealProject: values['allow-real-project'],
+    allowPilot: values['allow-pilot'],
     today: values.today,
     log: (line) => console.log(line),
   })

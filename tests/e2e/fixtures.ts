@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
+import { skipReason } from './target-skips.ts'
 
 export { expect }
 
@@ -57,7 +58,16 @@ type Fixtures = {
 }
 
 /** Every test fails on an unexpected console.error or uncaught page error. */
-export const test = base.extend<Fixtures & { consoleGuard: undefined }>({
+export const test = base.extend<Fixtures & { consoleGuard: undefined; targetSkip: undefined }>({
+  // The journeys a target the suite does not start cannot run, by name (target-skips.ts).
+  targetSkip: [
+    async ({ baseURL: _baseURL }, use, testInfo) => {
+      const reason = skipReason(testInfo.file, testInfo.title)
+      testInfo.skip(reason !== undefined, reason)
+      await use(undefined)
+    },
+    { auto: true },
+  ],
   allowConsoleErrors: async ({ page: _page }, use) => {
     await use((pattern) => allowed.push(pattern))
   },

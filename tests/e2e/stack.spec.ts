@@ -1,5 +1,12 @@
 import { existsSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
+import { skipReason } from './target-skips.ts'
+
+// This file does not use fixtures.ts: the journeys its target cannot run are skipped here, by name.
+test.beforeEach(({ baseURL: _baseURL }, testInfo) => {
+  const reason = skipReason(testInfo.file, testInfo.title)
+  testInfo.skip(reason !== undefined, reason)
+})
 
 /** The host /config.json names for the emulators: the native stack's, or the target's (E2E_PUBLIC_HOST). */
 const publicHost = (process.env.E2E_PUBLIC_HOST ?? '127.0.0.1').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -1,11 +1,14 @@
 import { createConnection, createServer, type Server } from 'node:net'
+import { describeSkips } from './target-skips.ts'
 
 /**
  * A target the suite does not start itself (E2E_TARGET set: `compose` or `pilot`, run by
  * infra/docker/test-e2e-containers.ts in a container on the Compose network). Everything comes from
  * the environment, as natively from global-setup.ts: E2E_BASE_URL for the browser, and the backend's
  * privileged listeners for the suite's own setup (FIREBASE_AUTH_EMULATOR_HOST, FIRESTORE_EMULATOR_HOST,
- * FIREBASE_STORAGE_EMULATOR_HOST, FIREBASE_PROJECT_ID).
+ * FIREBASE_STORAGE_EMULATOR_HOST, FIREBASE_PROJECT_ID). A pilot's origin is https with its generated
+ * certificate: the Node side trusts it through NODE_EXTRA_CA_CERTS, Chromium through E2E_TLS_SPKI
+ * (playwright.config.ts). The journeys a target cannot run are listed in target-skips.ts.
  */
 export const externalTarget = (): string | undefined => process.env.E2E_TARGET || undefined
 
@@ -90,6 +93,7 @@ export async function useExternalTarget(target: string): Promise<() => Promise<v
   const base = process.env.E2E_BASE_URL as string
   await waitFor(new URL('/config.json', base).href, 60_000)
   console.log(`e2e target ${target}: ${base} (admin listener ${process.env.FIRESTORE_EMULATOR_HOST})`)
+  console.log(describeSkips(target))
   return async () => {
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
   }

@@ -6,39 +6,19 @@
 //   - otherwise a self-signed one for PILOT_HOST, generated once and kept (renewed only when it
 //     names another host or expires within 30 days).
 // Either way the SHA-256 fingerprint is printed, for people to compare with what their browser shows.
-// Node's crypto reads certificates but cannot write them, so the few DER structures a self-signed
-// server certificate needs (with subjectAltName, which browsers require) are written here.
+// Node's crypto reads certificates but cannot write them: the DER structures come from emulator-lite's
+// writer (`@bosted/emulator-lite/der`, in this image because pilot-ops is built from emulator-lite's);
+// the server certificate's own parts (subjectAltName, which browsers require) are written here.
 import { createPrivateKey, generateKeyPairSync, type KeyObject, randomBytes, sign, X509Certificate } from 'node:crypto'
 import { chownSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { integer, oid, pem, sequence, time, tlv } from '@bosted/emulator-lite/der'
 
 const DAY = 24 * 60 * 60 * 1000
 
-function length(n: number): Buffer {
-  if (n < 0x80) return Buffer.from([n])
-  const bytes: number[] = []
-  for (let rest = n; rest > 0; rest >>= 8) bytes.unshift(rest & 0xff)
-  return Buffer.from([0x80 | bytes.length, ...bytes])
-}
-const tlv = (tag: number, ...content: Buffer[]) => {
-  const body = Buffer.concat(content)
-  return Buffer.concat([Buffer.from([tag]), length(body.length), body])
-}
-const sequence = (...content: Buffer[]) => tlv(0x30, ...content)
-const oid = (...bytes: number[]) => Buffer.from([0x06, bytes.length, ...bytes])
 const utf8 = (text: string) => tlv(0x0c, Buffer.from(text, 'utf8'))
-function integer(bytes: Buffer): Buffer {
-  let value = bytes
-  while (value.length > 1 && value[0] === 0 && ((value[1] ?? 0) & 0x80) === 0) value = value.subarray(1)
-  if (((value[0] ?? 0) & 0x80) !== 0) value = Buffer.concat([Buffer.from([0]), value])
-  return tlv(0x02, value)
-}
-function time(date: Date): Buffer {
-  const iso = date.toISOString().replace(/[-:T]/g, '').slice(0, 14)
-  return date.getUTCFullYear() < 2050 ? tlv(0x17, Buffer.from(`${iso.slice(2)}Z`)) : tlv(0x18, Buffer.from(`${iso}Z`))
-}
 const extension = (id: Buffer, critical: boolean, value: Buffer) =>
   sequence(id, ...(critical ? [Buffer.from([0x01, 0x01, 0xff])] : []), tlv(0x04, value))
 
@@ -87,9 +67,8 @@ export function selfSignedServerCertificate(
   )
   const signature = sign('sha256', tbs, { key: privateKey, dsaEncoding: 'der' })
   const der = sequence(tbs, ecdsaWithSha256, tlv(0x03, Buffer.from([0]), signature))
-  const base64 = der.toString('base64').replace(/.{64}/g, '$&\n')
   return {
-    cert: `-----BEGIN CERTIFICATE-----\n${base64}${base64.endsWith('\n') ? '' : '\n'}-----END CERTIFICATE-----\n`,
+    cert: pem(der),
     key: String(privateKey.export({ type: 'pkcs8', format: 'pem' })),
   }
 }
