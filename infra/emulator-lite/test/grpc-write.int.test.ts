@@ -1,9 +1,8 @@
 import type { ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { bostedAccessClassifier } from '@bosted/domain/access-classifier'
 import { freePort } from '@bosted/stack/ports'
 import * as grpc from '@grpc/grpc-js'
 import { deleteApp as deleteWebApp, initializeApp as initializeWebApp } from 'firebase/app'
@@ -25,10 +24,11 @@ import {
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signCustomToken } from '../src/auth/custom-token.ts'
 import { MAX_BODY_BYTES } from '../src/http/server.ts'
-import { type EmulatorLite, startEmulatorLite } from '../src/index.ts'
+import type { EmulatorLite } from '../src/index.ts'
 import { startCliProcess } from './cli-process.ts'
 import { signUnsigned } from './forged-token.ts'
 import { openStream, type StreamEvent } from './grpc-stream.ts'
+import { idTokenFor, startWithRules } from './signed-in.ts'
 
 // The gRPC `Write` stream (ADR 0029): the full SDK's writes, through the REST commit's path — the
 // same identity from the `authorization` metadata, rules, limits, Adgangslog and durability.
@@ -42,38 +42,19 @@ service cloud.firestore {
 }`
 const OWNER = 'Bearer owner'
 
-let dir: string
+let closeEmulator: (() => Promise<void>) | undefined
 let emulator: EmulatorLite
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'emulator-lite-grpc-write-'))
-  writeFileSync(join(dir, 'firestore.rules'), RULES)
-  emulator = await startEmulatorLite({
-    firestorePort: 0,
-    storagePort: 0,
-    authPort: 0,
-    authProjectId: PROJECT,
-    dataDir: join(dir, 'data'),
-    firestoreRules: join(dir, 'firestore.rules'),
-    accessClassifier: bostedAccessClassifier,
-  })
+  ;({ emulator, close: closeEmulator } = await startWithRules('grpc-write', PROJECT, RULES))
 })
 
 afterAll(async () => {
-  await emulator?.close()
-  rmSync(dir, { recursive: true, force: true })
+  await closeEmulator?.()
 })
 
 async function idToken(uid: string): Promise<string> {
-  const response = await fetch(
-    `http://127.0.0.1:${emulator.authPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=k`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: signCustomToken(emulator.serviceAccount, uid, { userRole: 'user' }) }),
-    },
-  )
-  return `Bearer ${((await response.json()) as { idToken: string }).idToken}`
+  return `Bearer ${await idTokenFor(emulator.authPort, emulator.serviceAccount, uid)}`
 }
 
 /** The stored document through REST on the admin listener, or null. */

@@ -1,7 +1,3 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { bostedAccessClassifier } from '@bosted/domain/access-classifier'
 import * as grpc from '@grpc/grpc-js'
 import { deleteApp as deleteWebApp, type FirebaseApp, initializeApp as initializeWebApp } from 'firebase/app'
 import { connectAuthEmulator, initializeAuth, inMemoryPersistence, signInWithCustomToken } from 'firebase/auth'
@@ -19,9 +15,10 @@ import { type App, deleteApp, initializeApp } from 'firebase-admin/app'
 import { FieldValue, type Firestore, getFirestore } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signCustomToken } from '../src/auth/custom-token.ts'
-import { type EmulatorLite, startEmulatorLite } from '../src/index.ts'
+import type { EmulatorLite } from '../src/index.ts'
 import { signUnsigned } from './forged-token.ts'
 import { call } from './grpc-client.ts'
+import { idTokenFor, startWithRules } from './signed-in.ts'
 
 // Firestore's gRPC API (ADR 0029): firebase-admin's default transport, and a plain gRPC client with
 // a client's ID token, against the same port as REST, with the same identity, rules and Adgangslog.
@@ -35,7 +32,7 @@ service cloud.firestore {
 const DATABASE = `projects/${PROJECT}/databases/(default)`
 const OWNER = { authorization: 'Bearer owner' }
 
-let dir: string
+let closeEmulator: (() => Promise<void>) | undefined
 let emulator: EmulatorLite
 const apps: App[] = []
 
@@ -48,15 +45,7 @@ function adminFirestore(port: number): Firestore {
 }
 
 async function idToken(uid: string): Promise<string> {
-  const response = await fetch(
-    `http://127.0.0.1:${emulator.authPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=k`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: signCustomToken(emulator.serviceAccount, uid, { userRole: 'user' }) }),
-    },
-  )
-  return `Bearer ${((await response.json()) as { idToken: string }).idToken}`
+  return `Bearer ${await idTokenFor(emulator.authPort, emulator.serviceAccount, uid)}`
 }
 
 async function accessLog(personId: string) {
@@ -73,24 +62,12 @@ async function accessLog(personId: string) {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'emulator-lite-grpc-'))
-  writeFileSync(join(dir, 'firestore.rules'), RULES)
-  emulator = await startEmulatorLite({
-    firestorePort: 0,
-    storagePort: 0,
-    authPort: 0,
-    authProjectId: PROJECT,
-    dataDir: join(dir, 'data'),
-    firestoreRules: join(dir, 'firestore.rules'),
-    // The app's classifier (injected, ADR 0026): it decides which reads are a person's data.
-    accessClassifier: bostedAccessClassifier,
-  })
+  ;({ emulator, close: closeEmulator } = await startWithRules('grpc', PROJECT, RULES))
 })
 
 afterAll(async () => {
   await Promise.all(apps.map((app) => deleteApp(app)))
-  await emulator?.close()
-  rmSync(dir, { recursive: true, force: true })
+  await closeEmulator?.()
 })
 
 describe('firebase-admin over gRPC on the admin listener', () => {

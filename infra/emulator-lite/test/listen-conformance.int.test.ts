@@ -26,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signCustomToken } from '../src/auth/custom-token.ts'
 import type { ServiceAccountKey } from '../src/auth/keys.ts'
 import { startCliProcess } from './cli-process.ts'
+import { idTokenFor } from './signed-in.ts'
 
 // Listener conformance (issue 35): what the full SDK (gRPC under Node) sees as docChanges for each kind
 // of change, a burst seen in order with no gap, resume after kill -9 of emulator-lite, and a target
@@ -80,15 +81,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'firestore.rules'), rulesFor(['p1']))
   ports = { firestore: await freePort(), storage: await freePort(), admin: await freePort(), auth: await freePort() }
   await start()
-  const response = await fetch(
-    `http://127.0.0.1:${ports.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=k`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: signCustomToken(serviceAccount(), 'colleague', { userRole: 'user' }) }),
-    },
-  )
-  writer = ((await response.json()) as { idToken: string }).idToken
+  writer = await idTokenFor(ports.auth, serviceAccount(), 'colleague')
   app = initializeApp({ projectId: PROJECT, apiKey: 'fake-api-key' }, 'listen-conformance')
   const auth = initializeAuth(app, { persistence: inMemoryPersistence })
   connectAuthEmulator(auth, `http://127.0.0.1:${ports.auth}`, { disableWarnings: true })

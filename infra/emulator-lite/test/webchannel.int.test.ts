@@ -1,15 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { bostedAccessClassifier } from '@bosted/domain/access-classifier'
 import { deleteApp, initializeApp } from 'firebase/app'
 import { connectAuthEmulator, initializeAuth, inMemoryPersistence, signInWithCustomToken } from 'firebase/auth'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signCustomToken } from '../src/auth/custom-token.ts'
-import { type EmulatorLite, startEmulatorLite } from '../src/index.ts'
+import type { EmulatorLite } from '../src/index.ts'
 import { signUnsigned } from './forged-token.ts'
+import { idTokenFor, startWithRules } from './signed-in.ts'
 
 // Firestore's WebChannel transport (ADR 0029): what the full web SDK speaks in a browser. Under Node
 // the `firebase/firestore` entry is the gRPC build, so these tests load the SDK's browser build (the
@@ -27,40 +25,21 @@ const CHANNEL = '/google.firestore.v1.Firestore/Listen/channel'
 
 type Sdk = typeof import('firebase/firestore')
 let sdk: Sdk
-let dir: string
+let closeEmulator: (() => Promise<void>) | undefined
 let emulator: EmulatorLite
 
 beforeAll(async () => {
   const pkg = createRequire(import.meta.url).resolve('@firebase/firestore/package.json')
   sdk = (await import(pathToFileURL(join(dirname(pkg), 'dist/index.esm.js')).href)) as Sdk
-  dir = mkdtempSync(join(tmpdir(), 'emulator-lite-webchannel-'))
-  writeFileSync(join(dir, 'firestore.rules'), RULES)
-  emulator = await startEmulatorLite({
-    firestorePort: 0,
-    storagePort: 0,
-    authPort: 0,
-    authProjectId: PROJECT,
-    dataDir: join(dir, 'data'),
-    firestoreRules: join(dir, 'firestore.rules'),
-    accessClassifier: bostedAccessClassifier,
-  })
+  ;({ emulator, close: closeEmulator } = await startWithRules('webchannel', PROJECT, RULES))
 })
 
 afterAll(async () => {
-  await emulator?.close()
-  rmSync(dir, { recursive: true, force: true })
+  await closeEmulator?.()
 })
 
 async function idToken(uid: string): Promise<string> {
-  const response = await fetch(
-    `http://127.0.0.1:${emulator.authPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=k`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: signCustomToken(emulator.serviceAccount, uid, { userRole: 'user' }) }),
-    },
-  )
-  return ((await response.json()) as { idToken: string }).idToken
+  return idTokenFor(emulator.authPort, emulator.serviceAccount, uid)
 }
 
 /** A write by another client: REST commit with that client's own ID token. */
