@@ -8,7 +8,7 @@ import type { SessionUser } from '../features/session/session-store.ts'
 import { isDay, today } from '../lib/days.ts'
 import { paths } from '../lib/paths.ts'
 import { queryClient } from '../lib/query-client.ts'
-import { myDaysFrom } from './routes/me-range.ts'
+import { myDaysFrom } from './me-range.ts'
 import { personDailyRange } from './routes/person/daily-range.ts'
 
 /**
@@ -54,7 +54,7 @@ export function prefetchPageData(url: URL, user: SessionUser, locationId: string
 
 /**
  * The person route's part, once its loader has read the person (so the rules let this user read
- * them): the registrations the daily tab (`/person/{id}/daily`) shows first, its week and the chart's
+ * them): the registrations the daily tab (`patterns.personDaily`) shows first, its week and the chart's
  * 30 days, and the code that downloads the person's picture.
  */
 export function prefetchPersonPageData(url: URL, personId: string): void {

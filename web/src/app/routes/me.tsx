@@ -20,7 +20,7 @@ import { TodaysQuestion } from '../../features/registrations/components/todays-q
 import { session } from '../../features/session/session-store.ts'
 import { formatDay, today } from '../../lib/days.ts'
 import { paths } from '../../lib/paths.ts'
-import { myDaysFrom } from './me-range.ts'
+import { myDaysFrom } from '../me-range.ts'
 
 /**
  * "Min dag": the one page a person (borger) sees. A greeting, and only what their features allow:

@@ -1,4 +1,4 @@
-import { addDays } from '../../lib/days.ts'
+import { addDays } from '../lib/days.ts'
 
 /** "Min dag" shows the person's own last seven days. */
 export const LAST_DAYS = 7
