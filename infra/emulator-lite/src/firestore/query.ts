@@ -5,6 +5,7 @@ import { assertNotReserved, type DatabaseRef, getField, parseFieldPath, rootOf }
 import {
   arrayValues,
   compareReferences,
+  compareStrings,
   compareValues,
   isNaNValue,
   isNull,
@@ -52,6 +53,18 @@ export type StructuredQuery = {
 }
 
 const NAME_FIELD = '__name__'
+
+/** One key per field, whatever the quoting of its path. */
+const pathKey = (segments: readonly string[]) => JSON.stringify(segments)
+
+/** Field-path order: segment by segment (UTF-8 bytes, as strings), a path before the longer ones it starts. */
+function compareFieldPaths(a: readonly string[], b: readonly string[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const order = compareStrings(a[i] as string, b[i] as string)
+    if (order !== 0) return order
+  }
+  return a.length - b.length
+}
 
 /** Reads a field (or `__name__`) of a document; the path is parsed once, not per document. */
 function fieldReader(db: DatabaseRef, fieldPath: string): (doc: StoredDocument) => Value | undefined {
@@ -348,20 +361,24 @@ export function runQuery(
       descending: enumName(order.direction ?? 'ASCENDING', DIRECTIONS, 'direction') === 'DESCENDING',
     }
   })
+  // Fields compared by their segments: `a.b`, `` `a`.b `` and `` `a.b` `` (one segment) are told apart rightly.
+  const inequalityPaths = new Map<string, string[]>()
+  for (const field of inequalities) {
+    if (field === NAME_FIELD) continue
+    const path = parseFieldPath(field)
+    inequalityPaths.set(pathKey(path), path)
+  }
+  const ordered = new Set(orders.filter((order) => !order.isName).map((order) => pathKey(order.path)))
   // Production refuses any order after the document name, explicit or implied by an inequality.
   const nameAt = orders.findIndex((order) => order.isName)
-  const pendingInequality = [...inequalities].some(
-    (field) => field !== NAME_FIELD && !orders.some((order) => !order.isName && order.path.join('.') === field),
-  )
+  const pendingInequality = [...inequalityPaths.keys()].some((key) => !ordered.has(key))
   if (nameAt !== -1 && (nameAt < orders.length - 1 || pendingInequality))
     throw invalid('order by clause cannot contain more fields after the key')
   // Inequality fields not ordered explicitly come next, in field-path order, then __name__ breaks
   // ties: all in the direction of the last explicit order, so every page of a paged query agrees.
-  const ordered = new Set(orders.map((order) => (order.isName ? NAME_FIELD : order.path.join('.'))))
   const implicitDescending = orders[orders.length - 1]?.descending ?? false
-  for (const field of [...inequalities].sort()) {
-    if (field !== NAME_FIELD && !ordered.has(field))
-      orders.push({ path: parseFieldPath(field), isName: false, descending: implicitDescending })
+  for (const path of [...inequalityPaths.values()].sort(compareFieldPaths)) {
+    if (!ordered.has(pathKey(path))) orders.push({ path, isName: false, descending: implicitDescending })
   }
   // An aggregation's summed and averaged fields order the documents next (so its limit takes the
   // lowest values, and documents without them are left out), as the official emulator does.

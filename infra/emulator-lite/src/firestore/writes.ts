@@ -177,6 +177,8 @@ export function applyWrites(
   rawWrites: unknown,
   stampOf: (path: string) => WriteStamp | null = () => null,
   afterRules?: (() => void)[],
+  /** The time the rules decided the writes at (their `request.time`); else the next commit time. */
+  givenCommitTime?: bigint,
 ): { writeResults: WriteResult[]; commitTime: string } {
   if (rawWrites !== undefined && !Array.isArray(rawWrites)) throw invalid('writes must be an array')
   const writes = ((rawWrites as unknown[] | undefined) ?? []).map(asWrite)
@@ -200,7 +202,7 @@ export function applyWrites(
     }
   }
   checkSameDocumentWrites(writes, db)
-  const commitTime = nextCommitTime()
+  const commitTime = givenCommitTime ?? nextCommitTime()
   const writeResults = store.transaction(() =>
     writes.map((write) => {
       const path = targetOf(write, db)

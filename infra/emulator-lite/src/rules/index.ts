@@ -180,7 +180,9 @@ function decide(ruleset: Ruleset, path: PathSegment[], method: Method, evaluatio
 
 // ---- Firestore
 
-const toTimestamp = (time: Date) => new RTimestamp(BigInt(time.getTime()) * 1_000_000n)
+/** A request's time: a `Date`, or a commit time in nanoseconds (what a write's server timestamps hold). */
+const toTimestamp = (time: Date | bigint) =>
+  new RTimestamp(typeof time === 'bigint' ? time : BigInt(time.getTime()) * 1_000_000n)
 
 function authValue(auth: RulesAuth): RValue {
   if (auth === null) return null
@@ -249,7 +251,8 @@ export function checkFirestore(
     path: string
     method: 'get' | 'create' | 'update' | 'delete'
     auth: RulesAuth
-    time: Date
+    /** A write's `request.time` is its commit's time, the value its server timestamps get. */
+    time: Date | bigint
     resource: Fields | null
     requestResource: Fields | null
     lookup: DocLookup

@@ -1,5 +1,6 @@
 import { type DatabaseRef, parseDocumentName } from '../firestore/paths.ts'
 import type { Fields } from '../firestore/values.ts'
+import { nextCommitTime } from '../firestore/writes.ts'
 import { ApiError } from '../http/errors.ts'
 import {
   checkFirestore,
@@ -87,7 +88,12 @@ export function createFirestoreGuard(store: Store, rulesets: Rulesets) {
      * Applies a commit's writes and decides each one against the state before (`resource`, `get()`)
      * and after the whole commit (`request.resource`, `getAfter()`); a single denial undoes all.
      */
-    writes<T>(db: DatabaseRef, caller: Caller, rawWrites: unknown, apply: (afterRules?: (() => void)[]) => T): T {
+    writes<T>(
+      db: DatabaseRef,
+      caller: Caller,
+      rawWrites: unknown,
+      apply: (afterRules?: (() => void)[], commitTime?: bigint) => T,
+    ): T {
       const client = subject(db, caller)
       if (client === null) return apply()
       const targets = writeTargets(db, rawWrites)
@@ -98,14 +104,17 @@ export function createFirestoreGuard(store: Store, rulesets: Rulesets) {
         }
         // Checks Firestore makes once the rules allowed the writes (a document's size), as Google's emulator orders them.
         const afterRules: (() => void)[] = []
-        const result = apply(afterRules)
+        // `request.time` is the commit's time, so a server timestamp equals it to the nanosecond (as
+        // production's) even when commits share a millisecond and get times a microsecond apart.
+        const commitTime = nextCommitTime()
+        const result = apply(afterRules, commitTime)
         const after = (path: string) => store.getDocument(db.project, db.database, path)?.fields ?? null
         const lookup: DocLookup = {
           get: (path) => (before.has(path) ? (before.get(path) ?? null) : after(path)),
           getAfter: after,
         }
         const budget = createLookupBudget(before.keys())
-        const time = new Date()
+        const time = commitTime
         for (const { path, isDelete } of targets) {
           const resource = before.get(path) ?? null
           const method = isDelete ? 'delete' : resource === null ? 'create' : 'update'

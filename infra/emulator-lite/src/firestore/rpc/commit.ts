@@ -18,8 +18,8 @@ export function guardedWrites(fs: FirestoreService, c: Ctx, db: DatabaseRef, wri
   const caller = ruledCaller(c)
   // A full disk refuses writes at once (ADR 0018); a commit without writes stores nothing.
   if (Array.isArray(writes) && writes.length > 0) fs.store.disk?.assertWritable()
-  const apply = (stampOf: (path: string) => WriteStamp) => (afterRules?: (() => void)[]) =>
-    applyWrites(fs.store, db, writes, stampOf, afterRules)
+  const apply = (stampOf: (path: string) => WriteStamp) => (afterRules?: (() => void)[], commitTime?: bigint) =>
+    applyWrites(fs.store, db, writes, stampOf, afterRules, commitTime)
   if (caller.privileged)
     return fs.guard.writes(
       db,
