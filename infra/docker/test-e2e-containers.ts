@@ -132,10 +132,14 @@ async function firstSignIn(env: Record<string, string | undefined>): Promise<voi
 }
 
 /** Each service's whole log, as `<service>.log` in the results folder (stack logs name no person). */
-async function saveServiceLogs(stack: InstanceType<typeof PodmanCompose>): Promise<void> {
-  const folder = join(RESULTS, 'service-logs')
+async function saveServiceLogs(
+  stack: InstanceType<typeof PodmanCompose>,
+  results = RESULTS,
+  services = ['emulators', 'api', 'seed', 'web'],
+): Promise<void> {
+  const folder = join(results, 'service-logs')
   mkdirSync(folder, { recursive: true })
-  for (const service of ['emulators', 'api', 'seed', 'web']) {
+  for (const service of services) {
     const text = await stack.serviceLogs(service).catch((error) => `no log: ${String(error)}`)
     writeFileSync(join(folder, `${service}.log`), text)
   }
@@ -498,6 +502,7 @@ async function runAgainstPilot(playwrightArgs: string[], keepImages: boolean): P
       const stack = current.stack
       await stack.stopTicker()
       if (failure) await stack.logs(100).catch(() => {})
+      if (failure || suite?.code !== 0) await saveServiceLogs(stack, PILOT_RESULTS, ['emulators', 'api', 'web', 'ops'])
       await phase(
         'cleanup',
         async () => {
@@ -537,6 +542,7 @@ async function runAgainstPilot(playwrightArgs: string[], keepImages: boolean): P
   for (const [name, ms] of timings) console.log(`  ${name.padEnd(64)} ${(ms / 1000).toFixed(1)} s`)
   console.log(`  ${'total'.padEnd(64)} ${seconds(started)}`)
   report(suite?.code, PILOT_RESULTS)
+  if (complaints) log(complaints)
   if (failure) {
     console.error(`e2e-containers: FAILED: ${failure instanceof Error ? failure.message : String(failure)}`)
     return suite?.code || 1
