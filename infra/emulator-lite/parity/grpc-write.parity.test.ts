@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type EmulatorLite, startEmulatorLite } from '../src/index.ts'
+import type { EmulatorLite } from '../src/index.ts'
 import { signUnsigned } from '../test/forged-token.ts'
 import { call } from '../test/grpc-client.ts'
 import { openStream, type StreamEvent } from '../test/grpc-stream.ts'
-import { type OfficialFirestore, startOfficialFirestore } from './official-emulator.ts'
+import { startBoth } from './both-emulators.ts'
+import type { OfficialFirestore } from './official-emulator.ts'
 
 // The gRPC `Write` stream and the unary RPCs the Node server SDKs call, as the same sequences against
 // emulator-lite and Google's emulator: the answers must match, normalised for ids and times only.
@@ -19,29 +17,16 @@ service cloud.firestore {
   }
 }`
 
-let dir: string
+let closeBoth: (() => Promise<void>) | undefined
 let official: OfficialFirestore
 let lite: EmulatorLite
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'grpc-write-parity-'))
-  writeFileSync(join(dir, 'firestore.rules'), RULES)
-  official = await startOfficialFirestore({ rules: join(dir, 'firestore.rules') })
-  lite = await startEmulatorLite({
-    firestorePort: 0,
-    storagePort: 0,
-    authPort: 0,
-    inMemory: true,
-    accessLog: false,
-    firestoreRules: join(dir, 'firestore.rules'),
-    acceptUnsignedTokens: true,
-  })
+  ;({ official, lite, close: closeBoth } = await startBoth('grpc-write-parity', RULES))
 }, 180_000)
 
 afterAll(async () => {
-  await lite?.close()
-  await official?.close()
-  rmSync(dir, { recursive: true, force: true })
+  await closeBoth?.()
 })
 
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/

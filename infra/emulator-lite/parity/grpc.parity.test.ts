@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app'
 import { type Firestore, getFirestore } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type EmulatorLite, startEmulatorLite } from '../src/index.ts'
+import type { EmulatorLite } from '../src/index.ts'
 import { signUnsigned } from '../test/forged-token.ts'
 import { call } from '../test/grpc-client.ts'
-import { type OfficialFirestore, startOfficialFirestore } from './official-emulator.ts'
+import { startBoth } from './both-emulators.ts'
+import type { OfficialFirestore } from './official-emulator.ts'
 
 // The same gRPC sequences (firebase-admin without preferRest, and a plain gRPC client with a
 // client's token under rules) against emulator-lite and Google's emulator: the answers must match.
@@ -21,7 +19,7 @@ service cloud.firestore {
   }
 }`
 
-let dir: string
+let closeBoth: (() => Promise<void>) | undefined
 let official: OfficialFirestore
 let lite: EmulatorLite
 const apps: App[] = []
@@ -34,25 +32,12 @@ function adminAt(host: string): Firestore {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'grpc-parity-'))
-  writeFileSync(join(dir, 'firestore.rules'), RULES)
-  official = await startOfficialFirestore({ rules: join(dir, 'firestore.rules') })
-  lite = await startEmulatorLite({
-    firestorePort: 0,
-    storagePort: 0,
-    authPort: 0,
-    inMemory: true,
-    accessLog: false,
-    firestoreRules: join(dir, 'firestore.rules'),
-    acceptUnsignedTokens: true,
-  })
+  ;({ official, lite, close: closeBoth } = await startBoth('grpc-parity', RULES))
 }, 180_000)
 
 afterAll(async () => {
   await Promise.allSettled(apps.map((app) => deleteApp(app)))
-  await lite?.close()
-  await official?.close()
-  rmSync(dir, { recursive: true, force: true })
+  await closeBoth?.()
 })
 
 /** Everything the sequence observed, as plain data. */

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { deleteApp as deleteWebApp, initializeApp as initializeWebApp } from 'firebase/app'
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app'
 import { type Firestore, getFirestore } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type EmulatorLite, startEmulatorLite } from '../src/index.ts'
-import { type OfficialFirestore, startOfficialFirestore } from './official-emulator.ts'
+import type { EmulatorLite } from '../src/index.ts'
+import { startBoth } from './both-emulators.ts'
+import type { OfficialFirestore } from './official-emulator.ts'
 
 // The same listener scenario of the full web SDK's browser build (its streams are WebChannel
 // sessions, its writes too) against emulator-lite and Google's emulator: the snapshots the SDK
@@ -24,7 +23,7 @@ service cloud.firestore {
 
 type Sdk = typeof import('firebase/firestore')
 let sdk: Sdk
-let dir: string
+let closeBoth: (() => Promise<void>) | undefined
 let official: OfficialFirestore
 let lite: EmulatorLite
 const apps: App[] = []
@@ -39,26 +38,12 @@ function adminAt(host: string): Firestore {
 beforeAll(async () => {
   const pkg = createRequire(import.meta.url).resolve('@firebase/firestore/package.json')
   sdk = (await import(pathToFileURL(join(dirname(pkg), 'dist/index.esm.js')).href)) as Sdk
-  dir = mkdtempSync(join(tmpdir(), 'webchannel-parity-'))
-  writeFileSync(join(dir, 'firestore.rules'), RULES)
-  official = await startOfficialFirestore({ rules: join(dir, 'firestore.rules') })
-  lite = await startEmulatorLite({
-    firestorePort: 0,
-    storagePort: 0,
-    authPort: 0,
-    inMemory: true,
-    accessLog: false,
-    firestoreRules: join(dir, 'firestore.rules'),
-    // The SDK's `mockUserToken` is an unsigned token, as the official emulator takes it.
-    acceptUnsignedTokens: true,
-  })
+  ;({ official, lite, close: closeBoth } = await startBoth('webchannel-parity', RULES))
 }, 180_000)
 
 afterAll(async () => {
   await Promise.allSettled(apps.map((app) => deleteApp(app)))
-  await lite?.close()
-  await official?.close()
-  rmSync(dir, { recursive: true, force: true })
+  await closeBoth?.()
 })
 
 /** What the web SDK's listeners raised, as plain data. */
