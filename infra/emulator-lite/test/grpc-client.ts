@@ -5,14 +5,13 @@ import { firestoreRoot } from '../src/firestore/grpc/protos.ts'
 
 type Reply = { code: number; details: string; messages: Record<string, unknown>[] }
 
-/** One call through @grpc/grpc-js, with the request and replies in proto3 JSON (REST's shapes). */
-/** `target`: a port on 127.0.0.1, or `host:port`. */
-export function call(
-  target: number | string,
-  method: string,
-  request: unknown,
-  authorization?: string,
-): Promise<Reply> {
+/**
+ * What every test call of `method` needs, in proto3 JSON (REST's shapes): a @grpc/grpc-js client for
+ * `target` (a port on 127.0.0.1, or `host:port`), the method's descriptor, the (de)serialisers and
+ * the metadata (the caller's `authorization`; `database` as the full SDK's resource prefix, by which
+ * the official emulator routes a stream).
+ */
+export function firestoreCall(target: number | string, method: string, authorization?: string, database?: string) {
   const service = firestoreRoot().lookupService('google.firestore.v1.Firestore')
   const rpc = service.methods[method] as protobuf.Method
   rpc.resolve()
@@ -24,10 +23,22 @@ export function call(
   )
   const metadata = new grpc.Metadata()
   if (authorization) metadata.set('authorization', authorization)
+  if (database) metadata.set('google-cloud-resource-prefix', database)
   const serialize = (value: unknown) =>
     Buffer.from(requestType.encode(fromProto3JSON(requestType, value as never) as protobuf.Message).finish())
   const deserialize = (bytes: Buffer) => toProto3JSON(responseType.decode(bytes)) as Record<string, unknown>
-  const path = `/google.firestore.v1.Firestore/${method}`
+  return { rpc, client, metadata, serialize, deserialize, path: `/google.firestore.v1.Firestore/${method}` }
+}
+
+/** One call through @grpc/grpc-js, with the request and replies in proto3 JSON (REST's shapes). */
+/** `target`: a port on 127.0.0.1, or `host:port`. */
+export function call(
+  target: number | string,
+  method: string,
+  request: unknown,
+  authorization?: string,
+): Promise<Reply> {
+  const { rpc, client, metadata, serialize, deserialize, path } = firestoreCall(target, method, authorization)
   return new Promise((resolve) => {
     const messages: Record<string, unknown>[] = []
     const done = (code: number, details: string) => {

@@ -1,7 +1,5 @@
-import * as grpc from '@grpc/grpc-js'
-import { fromProto3JSON, toProto3JSON } from 'proto3-json-serializer'
-import type protobuf from 'protobufjs'
-import { firestoreRoot } from '../src/firestore/grpc/protos.ts'
+import type * as grpc from '@grpc/grpc-js'
+import { firestoreCall } from './grpc-client.ts'
 
 export type StreamEvent = { message: Record<string, unknown> } | { code: number; details: string }
 
@@ -16,28 +14,8 @@ export function openStream(
   authorization?: string,
   database?: string,
 ) {
-  const service = firestoreRoot().lookupService('google.firestore.v1.Firestore')
-  const rpc = service.methods[method] as protobuf.Method
-  rpc.resolve()
-  const requestType = rpc.resolvedRequestType as protobuf.Type
-  const responseType = rpc.resolvedResponseType as protobuf.Type
-  const client = new grpc.Client(
-    typeof target === 'number' ? `127.0.0.1:${target}` : target,
-    grpc.credentials.createInsecure(),
-  )
-  const metadata = new grpc.Metadata()
-  if (authorization) metadata.set('authorization', authorization)
-  // What the full SDK sends along (the official emulator routes a stream by it).
-  if (database) metadata.set('google-cloud-resource-prefix', database)
-  const serialize = (value: unknown) =>
-    Buffer.from(requestType.encode(fromProto3JSON(requestType, value as never) as protobuf.Message).finish())
-  const deserialize = (bytes: Buffer) => toProto3JSON(responseType.decode(bytes)) as Record<string, unknown>
-  const call = client.makeBidiStreamRequest(
-    `/google.firestore.v1.Firestore/${method}`,
-    serialize,
-    deserialize,
-    metadata,
-  )
+  const { client, metadata, serialize, deserialize, path } = firestoreCall(target, method, authorization, database)
+  const call = client.makeBidiStreamRequest(path, serialize, deserialize, metadata)
   const events: StreamEvent[] = []
   const waiting: ((event: StreamEvent) => void)[] = []
   let ended: StreamEvent | null = null
