@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '@bosted/stack/ports'
 import * as grpc from '@grpc/grpc-js'
-import { deleteApp as deleteWebApp, initializeApp as initializeWebApp } from 'firebase/app'
-import { connectAuthEmulator, initializeAuth, inMemoryPersistence, signInWithCustomToken } from 'firebase/auth'
+import { deleteApp as deleteWebApp } from 'firebase/app'
 import {
   collection,
   connectFirestoreEmulator,
@@ -22,13 +21,12 @@ import {
   updateDoc,
 } from 'firebase/firestore'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { signCustomToken } from '../src/auth/custom-token.ts'
 import { MAX_BODY_BYTES } from '../src/http/server.ts'
 import type { EmulatorLite } from '../src/index.ts'
 import { startCliProcess } from './cli-process.ts'
 import { signUnsigned } from './forged-token.ts'
 import { openStream, type StreamEvent } from './grpc-stream.ts'
-import { idTokenFor, startWithRules } from './signed-in.ts'
+import { idTokenFor, signedInApp, startWithRules } from './signed-in.ts'
 
 // The gRPC `Write` stream (ADR 0029): the full SDK's writes, through the REST commit's path — the
 // same identity from the `authorization` metadata, rules, limits, Adgangslog and durability.
@@ -270,10 +268,7 @@ describe('the Write stream over gRPC', () => {
 
 describe('the full web SDK (gRPC under Node) writes through the Write stream', () => {
   test('setDoc, updateDoc with transforms, deleteDoc; a denied write is rejected and the next one goes through', async () => {
-    const app = initializeWebApp({ projectId: PROJECT, apiKey: 'fake-api-key' }, 'grpc-write-web')
-    const auth = initializeAuth(app, { persistence: inMemoryPersistence })
-    connectAuthEmulator(auth, `http://127.0.0.1:${emulator.authPort}`, { disableWarnings: true })
-    await signInWithCustomToken(auth, signCustomToken(emulator.serviceAccount, 'emp', { userRole: 'user' }))
+    const app = await signedInApp(emulator.authPort, emulator.serviceAccount, PROJECT, 'grpc-write-web')
     const db = initializeFirestore(app, {})
     connectFirestoreEmulator(db, '127.0.0.1', emulator.firestorePort)
     try {

@@ -1,6 +1,5 @@
 import * as grpc from '@grpc/grpc-js'
-import { deleteApp as deleteWebApp, type FirebaseApp, initializeApp as initializeWebApp } from 'firebase/app'
-import { connectAuthEmulator, initializeAuth, inMemoryPersistence, signInWithCustomToken } from 'firebase/auth'
+import { deleteApp as deleteWebApp, type FirebaseApp } from 'firebase/app'
 import {
   collection,
   connectFirestoreEmulator,
@@ -14,11 +13,10 @@ import {
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app'
 import { FieldValue, type Firestore, getFirestore } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { signCustomToken } from '../src/auth/custom-token.ts'
 import type { EmulatorLite } from '../src/index.ts'
 import { signUnsigned } from './forged-token.ts'
 import { call } from './grpc-client.ts'
-import { idTokenFor, startWithRules } from './signed-in.ts'
+import { idTokenFor, signedInApp, startWithRules } from './signed-in.ts'
 
 // Firestore's gRPC API (ADR 0029): firebase-admin's default transport, and a plain gRPC client with
 // a client's ID token, against the same port as REST, with the same identity, rules and Adgangslog.
@@ -304,10 +302,7 @@ describe('the full web SDK (gRPC under Node) as a signed-in client', () => {
     const admin = adminFirestore(emulator.adminPort)
     await admin.doc('persons/p1/registrations/a').set({ text: 'morgen' })
     await admin.doc('persons/p2/registrations/a').set({ text: 'aften' })
-    const app: FirebaseApp = initializeWebApp({ projectId: PROJECT, apiKey: 'fake-api-key' }, 'grpc-web')
-    const auth = initializeAuth(app, { persistence: inMemoryPersistence })
-    connectAuthEmulator(auth, `http://127.0.0.1:${emulator.authPort}`, { disableWarnings: true })
-    await signInWithCustomToken(auth, signCustomToken(emulator.serviceAccount, 'emp', { userRole: 'user' }))
+    const app: FirebaseApp = await signedInApp(emulator.authPort, emulator.serviceAccount, PROJECT, 'grpc-web')
     const db = initializeFirestore(app, {})
     connectFirestoreEmulator(db, '127.0.0.1', emulator.firestorePort)
     try {

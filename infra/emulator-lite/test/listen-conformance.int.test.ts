@@ -4,8 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '@bosted/stack/ports'
-import { deleteApp, type FirebaseApp, initializeApp } from 'firebase/app'
-import { connectAuthEmulator, initializeAuth, inMemoryPersistence, signInWithCustomToken } from 'firebase/auth'
+import { deleteApp, type FirebaseApp } from 'firebase/app'
 import {
   collection,
   connectFirestoreEmulator,
@@ -23,10 +22,9 @@ import {
   where,
 } from 'firebase/firestore'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { signCustomToken } from '../src/auth/custom-token.ts'
 import type { ServiceAccountKey } from '../src/auth/keys.ts'
 import { startCliProcess } from './cli-process.ts'
-import { idTokenFor } from './signed-in.ts'
+import { idTokenFor, signedInApp } from './signed-in.ts'
 
 // Listener conformance (issue 35): what the full SDK (gRPC under Node) sees as docChanges for each kind
 // of change, a burst seen in order with no gap, resume after kill -9 of emulator-lite, and a target
@@ -82,10 +80,7 @@ beforeAll(async () => {
   ports = { firestore: await freePort(), storage: await freePort(), admin: await freePort(), auth: await freePort() }
   await start()
   writer = await idTokenFor(ports.auth, serviceAccount(), 'colleague')
-  app = initializeApp({ projectId: PROJECT, apiKey: 'fake-api-key' }, 'listen-conformance')
-  const auth = initializeAuth(app, { persistence: inMemoryPersistence })
-  connectAuthEmulator(auth, `http://127.0.0.1:${ports.auth}`, { disableWarnings: true })
-  await signInWithCustomToken(auth, signCustomToken(serviceAccount(), 'emp', { userRole: 'user' }))
+  app = await signedInApp(ports.auth, serviceAccount(), PROJECT, 'listen-conformance')
   db = initializeFirestore(app, {})
   connectFirestoreEmulator(db, '127.0.0.1', ports.firestore)
 }, 60_000)

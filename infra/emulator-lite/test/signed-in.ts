@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { bostedAccessClassifier } from '@bosted/domain/access-classifier'
+import { type FirebaseApp, initializeApp } from 'firebase/app'
+import { connectAuthEmulator, initializeAuth, inMemoryPersistence, signInWithCustomToken } from 'firebase/auth'
 import { signCustomToken } from '../src/auth/custom-token.ts'
 import type { ServiceAccountKey } from '../src/auth/keys.ts'
 import { type EmulatorLite, startEmulatorLite } from '../src/index.ts'
@@ -26,6 +28,21 @@ export async function idTokenFor(
     },
   )
   return ((await response.json()) as { idToken: string }).idToken
+}
+
+/** A web SDK app named `name`, its Auth signed in at `authPort` as `uid`, a user (`emp` unless said). */
+export async function signedInApp(
+  authPort: number,
+  serviceAccount: ServiceAccountKey,
+  project: string,
+  name: string,
+  uid = 'emp',
+): Promise<FirebaseApp> {
+  const app = initializeApp({ projectId: project, apiKey: 'fake-api-key' }, name)
+  const auth = initializeAuth(app, { persistence: inMemoryPersistence })
+  connectAuthEmulator(auth, `http://127.0.0.1:${authPort}`, { disableWarnings: true })
+  await signInWithCustomToken(auth, signCustomToken(serviceAccount, uid, { userRole: 'user' }))
+  return app
 }
 
 /** emulator-lite on free ports and a fresh data directory, enforcing `rules`; `close` removes both. */

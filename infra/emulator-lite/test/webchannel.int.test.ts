@@ -1,13 +1,11 @@
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { deleteApp, initializeApp } from 'firebase/app'
-import { connectAuthEmulator, initializeAuth, inMemoryPersistence, signInWithCustomToken } from 'firebase/auth'
+import { deleteApp } from 'firebase/app'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { signCustomToken } from '../src/auth/custom-token.ts'
 import type { EmulatorLite } from '../src/index.ts'
 import { signUnsigned } from './forged-token.ts'
-import { idTokenFor, startWithRules } from './signed-in.ts'
+import { idTokenFor, signedInApp, startWithRules } from './signed-in.ts'
 
 // Firestore's WebChannel transport (ADR 0029): what the full web SDK speaks in a browser. Under Node
 // the `firebase/firestore` entry is the gRPC build, so these tests load the SDK's browser build (the
@@ -195,10 +193,7 @@ describe('the full web SDK (browser build) over WebChannel as a signed-in client
       const owner = await idToken('colleague')
       const prefix = name === 'streaming' ? 's' : 'l'
       await restSet(owner, `persons/p1/notes/${prefix}a`, 'morgen')
-      const app = initializeApp({ projectId: PROJECT, apiKey: 'fake-api-key' }, `webchannel-${prefix}`)
-      const auth = initializeAuth(app, { persistence: inMemoryPersistence })
-      connectAuthEmulator(auth, `http://127.0.0.1:${emulator.authPort}`, { disableWarnings: true })
-      await signInWithCustomToken(auth, signCustomToken(emulator.serviceAccount, 'emp', { userRole: 'user' }))
+      const app = await signedInApp(emulator.authPort, emulator.serviceAccount, PROJECT, `webchannel-${prefix}`)
       // Every request the SDK makes, to show its Listen stream was a WebChannel (the browser build runs on fetch).
       const channelRequests: string[] = []
       const realFetch = globalThis.fetch
@@ -276,10 +271,7 @@ describe('the full web SDK (browser build) over WebChannel as a signed-in client
 
 describe('the full web SDK (browser build) writes over WebChannel', () => {
   test('setDoc and updateDoc are committed under the rules, a denied one is permission-denied, the next goes on', async () => {
-    const app = initializeApp({ projectId: PROJECT, apiKey: 'fake-api-key' }, 'webchannel-writes')
-    const auth = initializeAuth(app, { persistence: inMemoryPersistence })
-    connectAuthEmulator(auth, `http://127.0.0.1:${emulator.authPort}`, { disableWarnings: true })
-    await signInWithCustomToken(auth, signCustomToken(emulator.serviceAccount, 'emp', { userRole: 'user' }))
+    const app = await signedInApp(emulator.authPort, emulator.serviceAccount, PROJECT, 'webchannel-writes')
     const db = sdk.initializeFirestore(app, {})
     sdk.connectFirestoreEmulator(db, '127.0.0.1', emulator.firestorePort)
     const writeChannel: string[] = []
