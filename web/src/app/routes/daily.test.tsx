@@ -1,14 +1,12 @@
 import '../../test/setup.ts'
 import { PersonSchema } from '@bosted/domain/person'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, within } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { locationsQueryOptions } from '../../features/locations/api/get-locations.ts'
 import { clearActiveLocation, type LocationSummary } from '../../features/locations/locations-store.ts'
 import { getLocationPersons } from '../../features/persons/api/get-location-persons.ts'
 import { getDayRegistrations } from '../../features/registrations/api/get-day-registrations.ts'
 import { session } from '../../features/session/session-store.ts'
+import { renderRoute } from '../../test/render-route.tsx'
 import { Component as Daily } from './daily.tsx'
 
 // The locations are read for real; their Firestore is offline (only the failure test reaches it).
@@ -75,19 +73,7 @@ let userLocations: LocationSummary[] | null = []
 
 function showDaily(role: 'employee' | 'superuser', search = '?day=2025-01-06') {
   session.user = { id: 'u1', firstName: 'Signe', lastName: 'Dahl', customClaims: { userRole: role }, locations: ['a'] }
-  const router = createMemoryRouter([{ path: '/daily', Component: Daily }], {
-    initialEntries: [`/daily${search}`],
-  })
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  if (userLocations !== null) {
-    client.setQueryData(locationsQueryOptions(['a']).queryKey, userLocations)
-    client.setQueryDefaults(locationsQueryOptions(['a']).queryKey, { staleTime: Number.POSITIVE_INFINITY })
-  }
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
+  renderRoute('/daily', Daily, `/daily${search}`, ['a'], userLocations)
 }
 
 beforeEach(() => {

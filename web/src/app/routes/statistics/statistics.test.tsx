@@ -1,15 +1,13 @@
 import '../../../test/setup.ts'
 import { PersonSchema } from '@bosted/domain/person'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { locationsQueryOptions } from '../../../features/locations/api/get-locations.ts'
 import { clearActiveLocation, type LocationSummary } from '../../../features/locations/locations-store.ts'
 import { getLocationPersons } from '../../../features/persons/api/get-location-persons.ts'
 import { session } from '../../../features/session/session-store.ts'
 import { getStatistics, type StatisticsData } from '../../../features/statistics/api/get-statistics.ts'
+import { renderRoute } from '../../../test/render-route.tsx'
 import { Component as Statistics } from './statistics.tsx'
 
 // The locations are read for real; their Firestore is offline (only the failure test reaches it).
@@ -60,19 +58,7 @@ function showStatistics() {
     customClaims: { userRole: 'superuser' },
     locations: ['a'],
   }
-  const router = createMemoryRouter([{ path: '/statistics', Component: Statistics }], {
-    initialEntries: ['/statistics?from=2025-01-01&to=2025-01-31'],
-  })
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  if (userLocations !== null) {
-    client.setQueryData(locationsQueryOptions(['a']).queryKey, userLocations)
-    client.setQueryDefaults(locationsQueryOptions(['a']).queryKey, { staleTime: Number.POSITIVE_INFINITY })
-  }
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
+  renderRoute('/statistics', Statistics, '/statistics?from=2025-01-01&to=2025-01-31', ['a'], userLocations)
 }
 
 beforeEach(() => {
