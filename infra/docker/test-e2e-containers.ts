@@ -168,6 +168,48 @@ function report(suiteCode: number | undefined, results = RESULTS): void {
   )
 }
 
+/**
+ * A run's phases: each timed and logged; after the first failure only phases marked `always`
+ * (cleanup) run. SIGINT/SIGTERM count as a failure, so the run cleans up and then exits.
+ */
+class Phases {
+  readonly #started = Date.now()
+  readonly #timings: Timing[] = []
+  failure: unknown
+
+  constructor() {
+    const interrupted = (signal: string) => {
+      this.fail(new Error(`interrupted by ${signal}`))
+      log(`${signal}: cleaning up, then exiting`)
+    }
+    process.once('SIGINT', interrupted)
+    process.once('SIGTERM', interrupted)
+  }
+
+  /** The first failure is the run's. */
+  fail(error: unknown): void {
+    this.failure ??= error
+  }
+
+  phase = async <T>(name: string, action: () => Promise<T>, { always = false } = {}): Promise<T> => {
+    if (this.failure && !always) throw this.failure
+    const since = Date.now()
+    log(`--- ${name} ---`)
+    try {
+      return await action()
+    } finally {
+      this.#timings.push([name, Date.now() - since])
+      log(`${name}: ${seconds(since)}`)
+    }
+  }
+
+  printTimings(title: string, width: number): void {
+    console.log(`\n${title}: timings`)
+    for (const [name, ms] of this.#timings) console.log(`  ${name.padEnd(width)} ${(ms / 1000).toFixed(1)} s`)
+    console.log(`  ${'total'.padEnd(width)} ${seconds(this.#started)}`)
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const keepImages = argv.includes('--keep-images') || process.env.KEEP_IMAGES === '1'
   const target = argv.find((arg) => arg.startsWith('--target='))?.slice('--target='.length) || 'compose'
@@ -177,26 +219,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const playwrightArgs = argv.filter((arg) => !OWN_FLAGS.has(arg) && !arg.startsWith('--target='))
   if (target === 'pilot') return runAgainstPilot(playwrightArgs, keepImages)
-  const started = Date.now()
-  const timings: Timing[] = []
-  let failure: unknown
-  const phase = async <T>(name: string, action: () => Promise<T>, { always = false } = {}): Promise<T> => {
-    if (failure && !always) throw failure
-    const since = Date.now()
-    log(`--- ${name} ---`)
-    try {
-      return await action()
-    } finally {
-      timings.push([name, Date.now() - since])
-      log(`${name}: ${seconds(since)}`)
-    }
-  }
-  const interrupted = (signal: string) => {
-    failure ??= new Error(`interrupted by ${signal}`)
-    log(`${signal}: cleaning up, then exiting`)
-  }
-  process.once('SIGINT', interrupted)
-  process.once('SIGTERM', interrupted)
+  const phases = new Phases()
+  const phase = phases.phase
 
   rmSync(RESULTS, { recursive: true, force: true })
   mkdirSync(RESULTS, { recursive: true })
@@ -231,9 +255,9 @@ async function main(argv: string[]): Promise<number> {
       await phase('first sign-in through the api', () => firstSignIn(env))
       suite = await phase('suite (Playwright in the runner container)', () => compose(suiteCommand))
     } catch (error) {
-      failure ??= error
+      phases.fail(error)
     } finally {
-      if (failure || suite?.code !== 0) await compose(['logs', '--no-color', '--tail=100'], 60_000)
+      if (phases.failure || suite?.code !== 0) await compose(['logs', '--no-color', '--tail=100'], 60_000)
       await phase(
         'cleanup',
         () =>
@@ -243,7 +267,7 @@ async function main(argv: string[]): Promise<number> {
           ),
         { always: true },
       ).catch((error) => {
-        failure ??= error
+        phases.fail(error)
       })
     }
   } else {
@@ -288,13 +312,13 @@ async function main(argv: string[]): Promise<number> {
         () => run('docker-compose', suiteCommand, { env: current.env }) as Promise<RunResult>,
       )
     } catch (error) {
-      failure ??= error
+      phases.fail(error)
     } finally {
       if (stack) {
         await stack.stopTicker()
-        if (failure) await stack.logs(100).catch(() => {})
+        if (phases.failure) await stack.logs(100).catch(() => {})
         // A failed journey's cause is often in the backend: every service's log goes beside the report.
-        if (failure || suite?.code !== 0) await saveServiceLogs(stack)
+        if (phases.failure || suite?.code !== 0) await saveServiceLogs(stack)
         const current = stack
         await phase(
           'cleanup',
@@ -306,20 +330,20 @@ async function main(argv: string[]): Promise<number> {
           },
           { always: true },
         ).catch((error) => {
-          failure ??= error
+          phases.fail(error)
         })
       }
       await podman?.stop()
     }
   }
 
-  console.log('\ne2e-containers: timings')
-  for (const [name, ms] of timings) console.log(`  ${name.padEnd(48)} ${(ms / 1000).toFixed(1)} s`)
-  console.log(`  ${'total'.padEnd(48)} ${seconds(started)}`)
+  phases.printTimings('e2e-containers', 48)
   report(suite?.code)
   if (complaints) log(complaints)
-  if (failure) {
-    console.error(`e2e-containers: FAILED: ${failure instanceof Error ? failure.message : String(failure)}`)
+  if (phases.failure) {
+    console.error(
+      `e2e-containers: FAILED: ${phases.failure instanceof Error ? phases.failure.message : String(phases.failure)}`,
+    )
     return suite?.code || 1
   }
   return suite?.code ?? 1
@@ -355,26 +379,8 @@ function originRequest(
  * through the admin listener, the runner on the pilot's network, everything removed afterwards.
  */
 async function runAgainstPilot(playwrightArgs: string[], keepImages: boolean): Promise<number> {
-  const started = Date.now()
-  const timings: Timing[] = []
-  let failure: unknown
-  const phase = async <T>(name: string, action: () => Promise<T>, { always = false } = {}): Promise<T> => {
-    if (failure && !always) throw failure
-    const since = Date.now()
-    log(`--- ${name} ---`)
-    try {
-      return await action()
-    } finally {
-      timings.push([name, Date.now() - since])
-      log(`${name}: ${seconds(since)}`)
-    }
-  }
-  const interrupted = (signal: string) => {
-    failure ??= new Error(`interrupted by ${signal}`)
-    log(`${signal}: cleaning up, then exiting`)
-  }
-  process.once('SIGINT', interrupted)
-  process.once('SIGTERM', interrupted)
+  const phases = new Phases()
+  const phase = phases.phase
 
   rmSync(PILOT_RESULTS, { recursive: true, force: true })
   mkdirSync(PILOT_RESULTS, { recursive: true })
@@ -495,14 +501,15 @@ async function runAgainstPilot(playwrightArgs: string[], keepImages: boolean): P
           : running.compose(suiteCommand)) as Promise<RunResult>,
     )
   } catch (error) {
-    failure ??= error
+    phases.fail(error)
   } finally {
     const current = pilot
     if (current?.stack) {
       const stack = current.stack
       await stack.stopTicker()
-      if (failure) await stack.logs(100).catch(() => {})
-      if (failure || suite?.code !== 0) await saveServiceLogs(stack, PILOT_RESULTS, ['emulators', 'api', 'web', 'ops'])
+      if (phases.failure) await stack.logs(100).catch(() => {})
+      if (phases.failure || suite?.code !== 0)
+        await saveServiceLogs(stack, PILOT_RESULTS, ['emulators', 'api', 'web', 'ops'])
       await phase(
         'cleanup',
         async () => {
@@ -513,7 +520,7 @@ async function runAgainstPilot(playwrightArgs: string[], keepImages: boolean): P
         },
         { always: true },
       ).catch((error) => {
-        failure ??= error
+        phases.fail(error)
       })
     } else if (current) {
       await phase(
@@ -531,20 +538,20 @@ async function runAgainstPilot(playwrightArgs: string[], keepImages: boolean): P
         },
         { always: true },
       ).catch((error) => {
-        failure ??= error
+        phases.fail(error)
       })
     }
     await current?.close()
     rmSync(tlsDir, { recursive: true, force: true })
   }
 
-  console.log('\ne2e-containers (pilot): timings')
-  for (const [name, ms] of timings) console.log(`  ${name.padEnd(64)} ${(ms / 1000).toFixed(1)} s`)
-  console.log(`  ${'total'.padEnd(64)} ${seconds(started)}`)
+  phases.printTimings('e2e-containers (pilot)', 64)
   report(suite?.code, PILOT_RESULTS)
   if (complaints) log(complaints)
-  if (failure) {
-    console.error(`e2e-containers: FAILED: ${failure instanceof Error ? failure.message : String(failure)}`)
+  if (phases.failure) {
+    console.error(
+      `e2e-containers: FAILED: ${phases.failure instanceof Error ? phases.failure.message : String(phases.failure)}`,
+    )
     return suite?.code || 1
   }
   return suite?.code ?? 1
