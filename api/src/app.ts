@@ -9,7 +9,7 @@ import { isAccountDisabled } from './lib/account.ts'
 import { customTokenSigner } from './lib/custom-token.ts'
 import { firestoreEndedSessions } from './lib/ended-sessions.ts'
 import type { Firebase } from './lib/firebase.ts'
-import { HttpError, httpError, isResourceExhausted, isUnavailable } from './lib/http-error.ts'
+import { describeCause, HttpError, httpError, isResourceExhausted, isUnavailable } from './lib/http-error.ts'
 import { SessionVerifier } from './lib/sessions.ts'
 import { emulatorKeySource, googleKeySource, TokenVerifier } from './lib/token-verifier.ts'
 import type { AppConfig, AppEnv, Services } from './lib/types.ts'
@@ -169,19 +169,3 @@ export function createApp(options: { firebase: Firebase; config?: Partial<AppCon
 }
 
 export type App = ReturnType<typeof createApp>
-
-/** An unavailable dependency's error in one line: its name, code and message, and its cause's. */
-function describeCause(error: unknown): string {
-  const parts: string[] = []
-  for (let current = error, depth = 0; current instanceof Object && depth < 3; depth++) {
-    const { name, code, message, cause } = current as {
-      name?: unknown
-      code?: unknown
-      message?: unknown
-      cause?: unknown
-    }
-    parts.push([name, code, typeof message === 'string' ? message.slice(0, 200) : undefined].filter(Boolean).join(' '))
-    current = cause
-  }
-  return parts.join(' <- ')
-}

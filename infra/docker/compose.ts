@@ -41,6 +41,8 @@ const ONE_SHOT = ['seed']
 const BUILD_ORDER = ['emulators', 'api', 'seed', 'web']
 
 export const log = (message: string): void => console.log(`containers: ${message}`)
+/** A log line worth showing after a failure (see PodmanCompose.complaints). */
+const COMPLAINT = /unavailable|failed|error|nothing ran for|GET \/api\/health:/i
 
 export type Env = Record<string, string | undefined>
 
@@ -522,6 +524,20 @@ export class PodmanCompose {
       timeoutMs: 60_000,
     })
     return `${stdout}${stderr}`
+  }
+
+  /**
+   * What the api and the backend complained of (an unavailable dependency, a failed health check, a
+   * stalled process, a failure), the last `max` lines: printed at the end of a failed run, where CI's
+   * tail shows them. Stack logs name no person.
+   */
+  async complaints(services = ['api', 'emulators'], max = 20): Promise<string> {
+    const lines: string[] = []
+    for (const service of services) {
+      const text = await this.serviceLogs(service).catch(() => '')
+      lines.push(...text.split('\n').filter((line) => COMPLAINT.test(line)))
+    }
+    return lines.length > 0 ? `the api's and the backend's last complaints:\n${lines.slice(-max).join('\n')}` : ''
   }
 
   /** Everything this project made, removed whatever state it is in (images unless keepImages). */

@@ -144,10 +144,7 @@ async function saveServiceLogs(
     writeFileSync(join(folder, `${service}.log`), text)
   }
   log(`service logs: ${folder}`)
-  // What the api said of its dependencies, at the end of the output where CI's tail shows it.
-  const api = readFileSync(join(folder, 'api.log'), 'utf8').split('\n')
-  const said = api.filter((line) => /unavailable|failed|error/i.test(line)).slice(-15)
-  if (said.length > 0) complaints = `the api's last complaints:\n${said.join('\n')}`
+  complaints = await stack.complaints()
 }
 /** Printed after the report, so that the end of the output names the backend's side of a failure. */
 let complaints = ''

@@ -797,6 +797,8 @@ export async function runPilotTest(args: string[]): Promise<void> {
   const base = `https://localhost:${port}`
   const work = mkdtempSync(join(tmpdir(), 'bosted-pilot-test-'))
   let running: (Pilot & { stack: PodmanCompose }) | undefined
+  /** The api's and the backend's complaints after a failure, printed last (where CI's tail shows them). */
+  let complaints = ''
   let images: string[] = []
   try {
     stageCertificate(env)
@@ -1393,6 +1395,7 @@ export async function runPilotTest(args: string[]): Promise<void> {
   } finally {
     if (running) {
       const { stack } = running
+      if (phases.failure !== undefined || checks.failed > 0) complaints = await stack.complaints()
       await phases.run(
         'cleanup',
         async () => {
@@ -1413,6 +1416,7 @@ export async function runPilotTest(args: string[]): Promise<void> {
   phases.print('test-pilot', started)
   if (phases.failure !== undefined && checks.failed === 0) checks.failed++
   console.log(`test-pilot: ${checks.passed} passed, ${checks.failed} failed`)
+  if (complaints) console.log(complaints)
   process.exitCode = checks.failed > 0 ? 1 : 0
 }
 

@@ -85,3 +85,20 @@ export function isResourceExhausted(error: unknown): boolean {
   if (candidate?.code === 8 || candidate?.code === 'resource-exhausted') return true
   return typeof candidate?.message === 'string' && /\bRESOURCE_EXHAUSTED\b/.test(candidate.message)
 }
+
+/** An unavailable dependency's error in one line: its name, code and message, and its cause's. */
+export function describeCause(error: unknown): string {
+  if (typeof error === 'string') return error
+  const parts: string[] = []
+  for (let current = error, depth = 0; current instanceof Object && depth < 3; depth++) {
+    const { name, code, message, cause } = current as {
+      name?: unknown
+      code?: unknown
+      message?: unknown
+      cause?: unknown
+    }
+    parts.push([name, code, typeof message === 'string' ? message.slice(0, 200) : undefined].filter(Boolean).join(' '))
+    current = cause
+  }
+  return parts.join(' <- ')
+}

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { loadAccessClassifier } from './audit/classifier.ts'
 import { smtpConfigFromEnv } from './auth/smtp.ts'
 import { CliUsageError, formatHelp, parseCli } from './cli-options.ts'
+import { watchEventLoop } from './http/event-loop-watch.ts'
 import { startEmulatorLite } from './index.ts'
 import { RulesError } from './rules/index.ts'
 
@@ -14,6 +15,7 @@ if (values.help) {
   process.stdout.write(formatHelp())
   process.exit(0)
 }
+watchEventLoop('emulator-lite')
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..')
 const firestorePort = Number(values['firestore-port'])
 const storagePort = Number(values['storage-port'])

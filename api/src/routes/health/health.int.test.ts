@@ -1,5 +1,5 @@
 import { createServer } from 'node:net'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { createApp } from '../../app.ts'
 import { appConfigFromEnv } from '../../env.ts'
 import { createFirebase } from '../../lib/firebase.ts'
@@ -46,6 +46,7 @@ test('health answers 503 naming Firestore when it cannot be reached', async () =
     useFirestoreEmulator: true,
   })
   process.env.FIRESTORE_EMULATOR_HOST = firestoreHost
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
   try {
     const response = await call(createApp({ firebase }), 'GET', '/api/health')
     expect(response.status).toBe(503)
@@ -53,7 +54,16 @@ test('health answers 503 naming Firestore when it cannot be reached', async () =
       error: { code: 'unavailable', message: 'Cannot reach firestore' },
       checks: { auth: 'ok', firestore: 'unreachable', firestoreWrites: 'unreachable' },
     })
+    // For the operator: each failed check, after how long, and why (the request id first; firebase-admin
+    // retries a read that cannot connect until the check gives up).
+    const said = warn.mock.calls.map((args) => String(args[0]))
+    expect(said).toContainEqual(
+      expect.stringMatching(
+        /^\[api\] \S+ GET \/api\/health: firestore unreachable after \d+ ms: .+; firestoreWrites unreachable after \d+ ms: .*ECONNREFUSED.*$/,
+      ),
+    )
   } finally {
+    warn.mockRestore()
     await firebase.close()
   }
 })

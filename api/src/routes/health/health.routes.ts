@@ -1,33 +1,37 @@
 import { da } from '@bosted/domain'
 import { Hono } from 'hono'
 import { type Firebase, HEALTH_PROBE_DOCUMENT } from '../../lib/firebase.ts'
-import { isResourceExhausted } from '../../lib/http-error.ts'
+import { describeCause, isResourceExhausted } from '../../lib/http-error.ts'
 import type { AppEnv } from '../../lib/types.ts'
 
 const CHECK_TIMEOUT_MS = 2_000
 
 type CheckState = 'ok' | 'unreachable' | 'resource_exhausted' | 'no_answer'
+type Check = { state: CheckState; ms: number; error?: unknown }
 
 /**
  * Resolves 'ok'; 'resource_exhausted' when the backend refused to store anything; `onTimeout`
  * after the timeout (firebase-admin retries for long, RESOURCE_EXHAUSTED on commits included);
  * 'unreachable' on any other error.
  */
-async function probe(check: () => Promise<unknown>, onTimeout: CheckState = 'unreachable'): Promise<CheckState> {
+async function probe(check: () => Promise<unknown>, onTimeout: CheckState = 'unreachable'): Promise<Check> {
+  const started = performance.now()
+  const ms = () => Math.round(performance.now() - started)
   let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<CheckState>((resolve) => {
-    timer = setTimeout(() => resolve(onTimeout), CHECK_TIMEOUT_MS)
+  const timeout = new Promise<Check>((resolve) => {
+    timer = setTimeout(() => resolve({ state: onTimeout, ms: ms(), error: 'no answer in time' }), CHECK_TIMEOUT_MS)
   })
   try {
-    return await Promise.race([check().then(() => 'ok' as const), timeout])
+    return await Promise.race([check().then(() => ({ state: 'ok' as const, ms: ms() })), timeout])
   } catch (error) {
-    return isResourceExhausted(error) ? 'resource_exhausted' : 'unreachable'
+    return { state: isResourceExhausted(error) ? 'resource_exhausted' : 'unreachable', ms: ms(), error }
   } finally {
     clearTimeout(timer)
   }
 }
 
-export async function checkDependencies(firebase: Firebase) {
+/** Each dependency's check: its state, how long it took, and why it failed (for the log). */
+async function checkEach(firebase: Firebase) {
   const [auth, firestore, firestoreWrites] = await Promise.all([
     // Any answer from Auth proves it is reachable; an unknown uid is the cheapest question.
     probe(() =>
@@ -43,6 +47,16 @@ export async function checkDependencies(firebase: Firebase) {
   return { auth, firestore, firestoreWrites }
 }
 
+const statesOf = (checks: Awaited<ReturnType<typeof checkEach>>) => ({
+  auth: checks.auth.state,
+  firestore: checks.firestore.state,
+  firestoreWrites: checks.firestoreWrites.state,
+})
+
+export async function checkDependencies(firebase: Firebase) {
+  return statesOf(await checkEach(firebase))
+}
+
 /**
  * 200 when Auth and Firestore answer and Firestore stores a write. 503 `unavailable` naming what
  * cannot be reached (for operators, in English); 503 `degraded` with the reason when the backend
@@ -50,7 +64,16 @@ export async function checkDependencies(firebase: Firebase) {
  * that nothing can be saved right now.
  */
 export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  const checks = await checkDependencies(c.var.services.firebase)
+  const each = await checkEach(c.var.services.firebase)
+  const checks = statesOf(each)
+  const failing = Object.entries(each).filter(([, check]) => check.state !== 'ok')
+  if (failing.length > 0) {
+    // For operators: which check failed, after how long, and why (codes and messages, no person data).
+    const why = failing.map(
+      ([name, check]) => `${name} ${check.state} after ${check.ms} ms: ${describeCause(check.error)}`,
+    )
+    console.warn(`[api] ${c.var.requestId} GET /api/health: ${why.join('; ')}`)
+  }
   const unreachable = (['auth', 'firestore'] as const).filter((name) => checks[name] !== 'ok')
   if (unreachable.length > 0) {
     return c.json({ error: { code: 'unavailable', message: `Cannot reach ${unreachable.join(' and ')}` }, checks }, 503)
