@@ -202,9 +202,13 @@ export const CROSS_SITE_ERROR = { code: 'cross_site', message: 'Forespørgslen b
 /**
  * An HTTP hop in front of Firestore (`host:port`) that behaves like a backend on a full disk: reads
  * pass through, every write (commit, batchWrite, document PATCH/DELETE/create) is refused with
- * 429 RESOURCE_EXHAUSTED, as emulator-lite and Firestore answer it.
+ * 429 RESOURCE_EXHAUSTED, as emulator-lite and Firestore answer it. With `slowWritesMs`, like a
+ * backend on a slow disk instead: each write is passed on after that long.
  */
-export async function fullDiskFirestore(target: string): Promise<{ host: string; close(): Promise<void> }> {
+export async function fullDiskFirestore(
+  target: string,
+  { slowWritesMs }: { slowWritesMs?: number } = {},
+): Promise<{ host: string; close(): Promise<void> }> {
   const server = createHttpServer(async (request, response) => {
     const url = request.url ?? '/'
     const isWrite =
@@ -214,7 +218,8 @@ export async function fullDiskFirestore(target: string): Promise<{ host: string;
       (request.method === 'POST' && /\/documents\/[^:]+$/.test(url.split('?')[0] ?? ''))
     const chunks: Buffer[] = []
     for await (const chunk of request) chunks.push(chunk as Buffer)
-    if (isWrite) {
+    if (isWrite && slowWritesMs !== undefined) await new Promise((resolve) => setTimeout(resolve, slowWritesMs))
+    else if (isWrite) {
       response.writeHead(429, { 'content-type': 'application/json' })
       response.end(
         JSON.stringify({ error: { code: 429, message: 'database or disk is full', status: 'RESOURCE_EXHAUSTED' } }),

@@ -34,6 +34,12 @@ export type Firebase = {
    * `code` 8 when it refused for lack of space (RESOURCE_EXHAUSTED), with the cause otherwise.
    */
   probeWrite(): Promise<void>
+  /**
+   * Whether probeWrite goes through firebase-admin, which retries a commit refused with
+   * RESOURCE_EXHAUSTED for minutes (production): no answer in time may then be a refusal. The
+   * emulator's probe is one request answered at once, full disk or not: no answer is slowness.
+   */
+  probeWriteHidesRefusals: boolean
   close(): Promise<void>
 }
 
@@ -96,6 +102,7 @@ export function createFirebase(options: FirebaseOptions): Firebase {
     bucket: () => getStorage(app).bucket(bucketName),
     accessLog,
     probeWrite,
+    probeWriteHidesRefusals: !(options.useFirestoreEmulator && emulatorHost),
     close: () => deleteApp(app),
   }
 }

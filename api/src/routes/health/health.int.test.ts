@@ -108,6 +108,26 @@ test('health answers 503 degraded with the reason when Firestore reads but refus
   }
 })
 
+test('a write that is only slow (a busy disk) answers 503 unavailable, never the Danish full-disk message', async () => {
+  const proxy = await fullDiskFirestore(api.env.FIRESTORE_EMULATOR_HOST ?? '', { slowWritesMs: 3_000 })
+  const firebase = firebaseThrough(proxy.host, 'demo-api-health')
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  try {
+    const response = await call(createApp({ firebase }), 'GET', '/api/health')
+    expect(response.status).toBe(503)
+    const body = await response.json()
+    expect(body).toEqual({
+      error: { code: 'unavailable', message: expect.stringMatching(/^Firestore answers reads but /) },
+      checks: { auth: 'ok', firestore: 'ok', firestoreWrites: expect.stringMatching(/^(no_answer|unreachable)$/) },
+    })
+    expect(JSON.stringify(body)).not.toContain('Intet kan gemmes')
+  } finally {
+    warn.mockRestore()
+    await firebase.close()
+    await proxy.close()
+  }
+})
+
 test('a write while the backend stores nothing answers 507 storage_full in Danish at once, and changes nothing', async () => {
   const { db } = api.firebase
   const admin = await loginAs(api, await createTestUser(api.firebase, { userRole: 'admin' }))

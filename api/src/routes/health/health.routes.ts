@@ -59,12 +59,14 @@ export async function checkDependencies(firebase: Firebase) {
 
 /**
  * 200 when Auth and Firestore answer and Firestore stores a write. 503 `unavailable` naming what
- * cannot be reached (for operators, in English); 503 `degraded` with the reason when the backend
- * answers but stores nothing (a full disk): reads still work, so the web tells staff, in Danish,
- * that nothing can be saved right now.
+ * cannot be reached or does not store in time (for operators, in English); 503 `degraded` with the
+ * reason when the backend answers but refuses to store anything (a full disk): reads still work, so
+ * the web tells staff, in Danish, that nothing can be saved right now. A write that is merely slow
+ * (a busy disk) is no full disk: staff are not told so.
  */
 export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  const each = await checkEach(c.var.services.firebase)
+  const { firebase } = c.var.services
+  const each = await checkEach(firebase)
   const checks = statesOf(each)
   const failing = Object.entries(each).filter(([, check]) => check.state !== 'ok')
   if (failing.length > 0) {
@@ -78,14 +80,20 @@ export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
   if (unreachable.length > 0) {
     return c.json({ error: { code: 'unavailable', message: `Cannot reach ${unreachable.join(' and ')}` }, checks }, 503)
   }
-  if (checks.firestoreWrites !== 'ok') {
+  const writes = checks.firestoreWrites
+  if (writes === 'resource_exhausted' || (writes === 'no_answer' && firebase.probeWriteHidesRefusals)) {
     const reason =
-      checks.firestoreWrites === 'resource_exhausted'
+      writes === 'resource_exhausted'
         ? 'Firestore refuses writes (RESOURCE_EXHAUSTED): the backend cannot store anything, e.g. its disk is full'
-        : checks.firestoreWrites === 'no_answer'
-          ? `Firestore answers reads but did not store a write within ${CHECK_TIMEOUT_MS / 1000} s`
-          : 'Firestore answers reads but refused a write'
+        : `Firestore answers reads but did not store a write within ${CHECK_TIMEOUT_MS / 1000} s`
     return c.json({ status: 'degraded', reason, message: da.api.storageFull, checks }, 503)
+  }
+  if (writes !== 'ok') {
+    const message =
+      writes === 'no_answer'
+        ? `Firestore answers reads but did not store a write within ${CHECK_TIMEOUT_MS / 1000} s`
+        : 'Firestore answers reads but a write failed'
+    return c.json({ error: { code: 'unavailable', message }, checks }, 503)
   }
   return c.json({ status: 'ok', checks })
 })
