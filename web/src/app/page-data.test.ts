@@ -2,6 +2,8 @@ import { PersonSchema } from '@bosted/domain/person'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { dayNoteCountsQueryOptions } from '../features/notes/api/get-day-note-counts.ts'
 import { personNotesQueryOptions } from '../features/notes/api/get-person-notes.ts'
+import { diaryList, notesListQueryOptions } from '../features/notes/api/search-notes.ts'
+import { parseNotesFilter } from '../features/notes/notes-filter.ts'
 import { locationPersonsQueryOptions } from '../features/persons/api/get-location-persons.ts'
 import { personQueryOptions } from '../features/persons/api/get-person.ts'
 import { dayRegistrationsQueryOptions } from '../features/registrations/api/get-day-registrations.ts'
@@ -20,6 +22,9 @@ vi.mock('../lib/firestore.ts', () => ({
     collection: (_db: unknown, ...path: string[]) => path.join('/'),
     collectionGroup: (_db: unknown, id: string) => `**/${id}`,
     where: (field: string, op: string, value: string) => `${field} ${op} ${value}`,
+    orderBy: (field: string, direction: string) => `order ${field} ${direction}`,
+    documentId: () => '__name__',
+    limit: (count: number) => `limit ${count}`,
     query: (source: string, ...constraints: string[]) => [source, ...constraints].join(' | '),
     getDocs: async (query: string) => {
       reads.push(query)
@@ -77,10 +82,24 @@ test('/daily without a valid ?day= reads today', async () => {
 test('nothing is read without a location, for a borger outside "Min dag", or on a page without such reads', async () => {
   prefetchPageData(url('/daily'), staff, null)
   prefetchPageData(url('/daily'), borger('b1'), 'a')
-  prefetchPageData(url('/notes'), staff, 'a')
+  prefetchPageData(url('/notes'), staff, null)
+  prefetchPageData(url('/statistics'), staff, 'a')
   prefetchPageData(url('/me'), staff, 'a')
   await settled()
   expect(reads).toEqual([])
+})
+
+test("/notes: the location's persons and the first page of the diary list the URL's filter asks for, under the page's keys", async () => {
+  const search = '?persons=p1,p2&from=2026-02-01&to=2026-02-10'
+  prefetchPageData(url(`/notes${search}`), staff, 'a')
+  await settled()
+  expect(reads.sort()).toEqual([
+    '**/notes | locationId == a | personId in p1,p2 | day >= 2026-02-01 | day <= 2026-02-10 | order day desc | order createdAt desc | order __name__ desc | limit 26',
+    'persons | locationId == a',
+  ])
+  const filter = parseNotesFilter(new URLSearchParams(search), '2026-03-04')
+  expect(cached(locationPersonsQueryOptions('a').queryKey)).toBe('success')
+  expect(cached(notesListQueryOptions(diaryList('a', filter)).queryKey)).toBe('success')
 })
 
 test('"Min dag": the borger\'s own record, then their own last seven days', async () => {

@@ -1,5 +1,7 @@
 import { dayNoteCountsQueryOptions } from '../features/notes/api/get-day-note-counts.ts'
 import { personNotesQueryOptions } from '../features/notes/api/get-person-notes.ts'
+import { diaryList, notesListQueryOptions } from '../features/notes/api/search-notes.ts'
+import { parseNotesFilter } from '../features/notes/notes-filter.ts'
 import { locationPersonsQueryOptions } from '../features/persons/api/get-location-persons.ts'
 import { personQueryOptions } from '../features/persons/api/get-person.ts'
 import { dayRegistrationsQueryOptions } from '../features/registrations/api/get-day-registrations.ts'
@@ -49,6 +51,12 @@ export function prefetchPageData(url: URL, user: SessionUser, locationId: string
     void queryClient.prefetchQuery(dayRegistrationsQueryOptions(locationId, day))
     void queryClient.prefetchQuery(dayNoteCountsQueryOptions(locationId, day))
     void preloadPictures()
+  }
+  if (url.pathname === paths.notes && locationId !== null) {
+    // Dagbøger: the location's persons and the first page of the diary list the URL's filter asks for.
+    const filter = parseNotesFilter(url.searchParams, today())
+    void queryClient.prefetchQuery(locationPersonsQueryOptions(locationId))
+    void queryClient.prefetchInfiniteQuery(notesListQueryOptions(diaryList(locationId, filter)))
   }
 }
 

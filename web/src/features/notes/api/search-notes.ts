@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import { matchesText } from '../notes-filter.ts'
+import { matchesText, type NotesFilter } from '../notes-filter.ts'
 import { getNotesPage, type NotesPage } from './get-notes-page.ts'
 import { noteKeys } from './keys.ts'
-import type { NotesCursor, NotesQuery } from './notes-query.ts'
+import { MAX_PERSON_FILTER, type NotesCursor, type NotesQuery } from './notes-query.ts'
 
 /** Entries per page ("Vis flere" loads the next by cursor). */
 export const NOTES_PAGE_SIZE = 25
@@ -37,6 +37,21 @@ export async function searchNotesPage(
 
 /** What a diary list shows: a location's (or some persons') entries of a period, maybe with a text. */
 export type NotesList = { locationId: string; personIds: readonly string[]; from: string; to: string; text: string }
+
+/**
+ * The list a diary shows for its filter: a location's chosen persons (at most MAX_PERSON_FILTER), or
+ * all of `ownPersonIds` (a borger's own diary), in the filter's period and text. Dagbøger's page and
+ * its early read (app/page-data.ts) both ask for it, so they share one cache entry.
+ */
+export function diaryList(locationId: string, filter: NotesFilter, ownPersonIds?: readonly string[]): NotesList {
+  return {
+    locationId,
+    personIds: ownPersonIds ?? filter.personIds.slice(0, MAX_PERSON_FILTER),
+    from: filter.from,
+    to: filter.to,
+    text: filter.query,
+  }
+}
 
 export function notesListQueryOptions({ locationId, personIds, from, to, text }: NotesList) {
   return infiniteQueryOptions({

@@ -9,8 +9,7 @@ import { useCorrectNote } from '../api/correct-note.ts'
 import { useCreateNote } from '../api/create-note.ts'
 import { useDeleteNote } from '../api/delete-note.ts'
 import type { StoredNote } from '../api/note-document.ts'
-import { MAX_PERSON_FILTER } from '../api/notes-query.ts'
-import { useNotesList } from '../api/search-notes.ts'
+import { diaryList, useNotesList } from '../api/search-notes.ts'
 import { disabledDictation, webSpeechEngine } from '../dictation/dictation.ts'
 import { hasCorrectionsLeft } from '../note-history.ts'
 import type { NotesFilter } from '../notes-filter.ts'
@@ -38,7 +37,6 @@ type Props = {
  * the entries page by page, and correcting and deleting them with their promise toasts.
  */
 export function Diary({ author, location, persons, nameOf, isOwnDiary = false, filter, onFilter }: Props) {
-  const personIds = isOwnDiary ? persons.map((person) => person.id) : filter.personIds.slice(0, MAX_PERSON_FILTER)
   const editor = { id: author.id, name: author.name }
   const features = location.features ?? DEFAULT_LOCATION_FEATURES
   const cloudAllowed = features.dictation && features.cloudDictation
@@ -50,13 +48,7 @@ export function Diary({ author, location, persons, nameOf, isOwnDiary = false, f
   const [correcting, setCorrecting] = useState<StoredNote | null>(null)
   const [deleting, setDeleting] = useState<StoredNote | null>(null)
 
-  const list = useNotesList({
-    locationId: location.id,
-    personIds,
-    from: filter.from,
-    to: filter.to,
-    text: filter.query,
-  })
+  const list = useNotesList(diaryList(location.id, filter, isOwnDiary ? persons.map((person) => person.id) : undefined))
   const create = useCreateNote()
   const correct = useCorrectNote(editor)
   const remove = useDeleteNote(editor)
