@@ -1,5 +1,6 @@
 import { PersonSchema } from '@bosted/domain/person'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { adminOverviewQueryOptions } from '../features/admin/api/get-admin-overview.ts'
 import { dayNoteCountsQueryOptions } from '../features/notes/api/get-day-note-counts.ts'
 import { personNotesQueryOptions } from '../features/notes/api/get-person-notes.ts'
 import { diaryList, notesListQueryOptions } from '../features/notes/api/search-notes.ts'
@@ -100,6 +101,16 @@ test("/notes: the location's persons and the first page of the diary list the UR
   const filter = parseNotesFilter(new URLSearchParams(search), '2026-03-04')
   expect(cached(locationPersonsQueryOptions('a').queryKey)).toBe('success')
   expect(cached(notesListQueryOptions(diaryList('a', filter)).queryKey)).toBe('success')
+})
+
+test("/admin: the overview (every location, person and staff member) for an admin only, under the page's key", async () => {
+  prefetchPageData(url('/admin'), staff, 'a')
+  await settled()
+  expect(reads).toEqual([])
+  prefetchPageData(url('/admin'), { ...staff, customClaims: { admin: true } }, 'a')
+  await settled()
+  expect(reads.sort()).toEqual(['locations', 'persons', 'users'])
+  expect(cached(adminOverviewQueryOptions().queryKey)).toBe('success')
 })
 
 test('"Min dag": the borger\'s own record, then their own last seven days', async () => {

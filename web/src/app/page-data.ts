@@ -1,3 +1,4 @@
+import { adminOverviewQueryOptions } from '../features/admin/api/get-admin-overview.ts'
 import { dayNoteCountsQueryOptions } from '../features/notes/api/get-day-note-counts.ts'
 import { personNotesQueryOptions } from '../features/notes/api/get-person-notes.ts'
 import { diaryList, notesListQueryOptions } from '../features/notes/api/search-notes.ts'
@@ -57,6 +58,10 @@ export function prefetchPageData(url: URL, user: SessionUser, locationId: string
     const filter = parseNotesFilter(url.searchParams, today())
     void queryClient.prefetchQuery(locationPersonsQueryOptions(locationId))
     void queryClient.prefetchInfiniteQuery(notesListQueryOptions(diaryList(locationId, filter)))
+  }
+  if (url.pathname === paths.admin.index && user.customClaims.admin === true) {
+    // Administration (admins only, as the router's check): every location, person and staff member.
+    void queryClient.prefetchQuery(adminOverviewQueryOptions())
   }
 }
 
