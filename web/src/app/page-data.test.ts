@@ -46,9 +46,12 @@ const staff: SessionUser = { id: 'u1', firstName: 'A', lastName: 'B', customClai
 const borger = (id: string): SessionUser => ({ ...staff, id, kind: 'person', locations: [] })
 const url = (path: string) => new URL(path, 'http://localhost')
 
-/** Every query started has settled (the mocked reads answer at once). */
+/** Every query started has settled (the mocked reads answer at once; the modules some pages import load). */
 const settled = async () => {
-  for (let round = 0; round < 5; round += 1) await vi.advanceTimersByTimeAsync(0)
+  for (let round = 0; round < 5; round += 1) {
+    await vi.dynamicImportSettled()
+    await vi.advanceTimersByTimeAsync(0)
+  }
 }
 const cached = (queryKey: readonly unknown[]) => queryClient.getQueryState(queryKey)?.status
 

@@ -1,8 +1,5 @@
-import { adminOverviewQueryOptions } from '../features/admin/api/get-admin-overview.ts'
 import { dayNoteCountsQueryOptions } from '../features/notes/api/get-day-note-counts.ts'
 import { personNotesQueryOptions } from '../features/notes/api/get-person-notes.ts'
-import { diaryList, notesListQueryOptions } from '../features/notes/api/search-notes.ts'
-import { parseNotesFilter } from '../features/notes/notes-filter.ts'
 import { locationPersonsQueryOptions } from '../features/persons/api/get-location-persons.ts'
 import { personQueryOptions } from '../features/persons/api/get-person.ts'
 import { dayRegistrationsQueryOptions } from '../features/registrations/api/get-day-registrations.ts'
@@ -53,15 +50,13 @@ export function prefetchPageData(url: URL, user: SessionUser, locationId: string
     void queryClient.prefetchQuery(dayNoteCountsQueryOptions(locationId, day))
     void preloadPictures()
   }
-  if (url.pathname === paths.notes && locationId !== null) {
-    // Dagbøger: the location's persons and the first page of the diary list the URL's filter asks for.
-    const filter = parseNotesFilter(url.searchParams, today())
-    void queryClient.prefetchQuery(locationPersonsQueryOptions(locationId))
-    void queryClient.prefetchInfiniteQuery(notesListQueryOptions(diaryList(locationId, filter)))
-  }
-  if (url.pathname === paths.admin.index && user.customClaims.admin === true) {
-    // Administration (admins only, as the router's check): every location, person and staff member.
-    void queryClient.prefetchQuery(adminOverviewQueryOptions())
+  // Dagbøger and Administration: their queries' code comes in one chunk of its own (their route
+  // chunks need it anyway), so the signed-in shell does not grow by it.
+  if (url.pathname === paths.notes || url.pathname === paths.admin.index) {
+    void import('./page-data-lazy.ts').then(
+      (pages) => pages.prefetchLazyPageData(url, user, locationId),
+      () => {},
+    )
   }
 }
 
