@@ -528,16 +528,21 @@ export class PodmanCompose {
 
   /**
    * What the api and the backend complained of (an unavailable dependency, a failed health check, a
-   * stalled process, a failure), the last `max` lines: printed at the end of a failed run, where CI's
-   * tail shows them. Stack logs name no person.
+   * stalled process, a failure), each service's last `max` lines: printed at the end of a failed run,
+   * where CI's tail shows them. Stack logs name no person.
    */
-  async complaints(services = ['api', 'emulators'], max = 20): Promise<string> {
+  async complaints(services = ['api', 'emulators'], max = 12): Promise<string> {
     const lines: string[] = []
     for (const service of services) {
       const text = await this.serviceLogs(service).catch(() => '')
-      lines.push(...text.split('\n').filter((line) => COMPLAINT.test(line)))
+      lines.push(
+        ...text
+          .split('\n')
+          .filter((line) => COMPLAINT.test(line))
+          .slice(-max),
+      )
     }
-    return lines.length > 0 ? `the api's and the backend's last complaints:\n${lines.slice(-max).join('\n')}` : ''
+    return lines.length > 0 ? `the api's and the backend's last complaints:\n${lines.join('\n')}` : ''
   }
 
   /** Everything this project made, removed whatever state it is in (images unless keepImages). */
