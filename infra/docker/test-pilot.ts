@@ -198,14 +198,15 @@ export async function browserJourney(
     // The storage-full banner polls /api/health. Its 503 `unavailable` (a check slower than 2 s on a
     // busy machine) changes nothing on screen: it is reported with the api's reasons, not failed.
     // `degraded` would show staff the full-disk banner, and nothing is full here: that fails.
-    const healthRefusals: string[] = []
+    const healthAnswers: Promise<string>[] = []
     page.on('response', (response) => {
       if (response.status() < 400) return
       if (response.status() === 503 && new URL(response.url()).pathname === '/api/health') {
-        void response.json().then(
-          (body: { status?: string; error?: { code?: string } }) =>
-            healthRefusals.push(body.status ?? body.error?.code ?? 'unknown'),
-          () => healthRefusals.push('unknown'),
+        healthAnswers.push(
+          response.json().then(
+            (body: { status?: string; error?: { code?: string } }) => body.status ?? body.error?.code ?? 'unknown',
+            () => 'unknown',
+          ),
         )
         return
       }
@@ -422,6 +423,8 @@ export async function browserJourney(
 
     checks.ok(elsewhere.length === 0, 'the browser fetched nothing from any other origin', elsewhere.join(' '))
     checks.ok(failed.length === 0, 'no request failed', failed.join(' '))
+    // Every poll's body read, the last one's too, before it is judged.
+    const healthRefusals = await Promise.all(healthAnswers)
     checks.ok(
       !healthRefusals.includes('degraded'),
       "the banner's health poll never said the backend stores nothing",

@@ -5,6 +5,7 @@ import { describeCause, isResourceExhausted } from '../../lib/http-error.ts'
 import type { AppEnv } from '../../lib/types.ts'
 
 const CHECK_TIMEOUT_MS = 2_000
+const WRITE_TOO_SLOW = `Firestore answers reads but did not store a write within ${CHECK_TIMEOUT_MS / 1000} s`
 
 type CheckState = 'ok' | 'unreachable' | 'resource_exhausted' | 'no_answer'
 type Check = { state: CheckState; ms: number; error?: unknown }
@@ -85,14 +86,11 @@ export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
     const reason =
       writes === 'resource_exhausted'
         ? 'Firestore refuses writes (RESOURCE_EXHAUSTED): the backend cannot store anything, e.g. its disk is full'
-        : `Firestore answers reads but did not store a write within ${CHECK_TIMEOUT_MS / 1000} s`
+        : WRITE_TOO_SLOW
     return c.json({ status: 'degraded', reason, message: da.api.storageFull, checks }, 503)
   }
   if (writes !== 'ok') {
-    const message =
-      writes === 'no_answer'
-        ? `Firestore answers reads but did not store a write within ${CHECK_TIMEOUT_MS / 1000} s`
-        : 'Firestore answers reads but a write failed'
+    const message = writes === 'no_answer' ? WRITE_TOO_SLOW : 'Firestore answers reads but a write failed'
     return c.json({ error: { code: 'unavailable', message }, checks }, 503)
   }
   return c.json({ status: 'ok', checks })
