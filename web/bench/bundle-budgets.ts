@@ -66,10 +66,18 @@ export const ROUTE_BUDGETS_KB: Record<string, number> = {
  * 33, 201.6 KB after issues 33 and 34 (zod and the location list's schema moved into it with the location
  * list in the query cache, React Query's shared core, the app split from /login's first load), 202.2 KB
  * with issue 34's start of a page's first reads and of Auth's restore while the code arrives (session
- * guard and prefetch orchestration, which serve every page; the reads' own code stays in a lazy chunk);
- * it must not grow past that, so that no route shrinks by moving its code into every page.
+ * guard and prefetch orchestration, which serve every page; the reads' own code stays in a lazy chunk),
+ * 202.21 KB with Statistik among those pages (its two paths in the guard's dispatch, 22 bytes; its
+ * reads' code in the lazy chunk); it must not grow past that, so that no route shrinks by moving its
+ * code into every page.
  */
-export const SHELL_BUDGET_KB = 202.2
+export const SHELL_BUDGET_KB = 202.25
+/**
+ * A page as it loads (shell + route + zod, JS gzip) within the shell's ceiling plus its route's: the two
+ * ceilings above each leave out something (the route's excludes zod's runtime, the shell's the route),
+ * so this is the one check of the whole a tablet downloads for a page.
+ */
+export const pageBudgetKb = (route: string): number => SHELL_BUDGET_KB + (ROUTE_BUDGETS_KB[route] ?? 0)
 /** The signed-in shell: what every page after sign-in loads before its own route code. */
 export const SHELL_KEYS = ['index.html', 'src/app/app.tsx', 'src/app/routes/app-shell.tsx']
 /** Code /login must not carry before its form works, each known by a string only it contains. */
@@ -115,9 +123,16 @@ export function budgets(dist: string) {
       return [route, kb(own)]
     }),
   )
+  // The page as it loads: the shell and the route's whole closure, zod included.
+  const pages = Object.fromEntries(
+    routeKeys.map((route) => [
+      route,
+      kb(new Set([...shell, ...closure(manifest, [route])].filter((file) => file.endsWith('.js')))),
+    ]),
+  )
   const loginCarries = Object.entries(NOT_ON_LOGIN)
     .filter(([, marker]) => login.some((file) => text(file).toLowerCase().includes(marker.toLowerCase())))
     .map(([name]) => name)
   const shellKb = kb([...shell].filter((file) => file.endsWith('.js')))
-  return { loginKb: kb(login), loginFiles: login.length, loginCarries, routes, shellKb }
+  return { loginKb: kb(login), loginFiles: login.length, loginCarries, routes, pages, shellKb }
 }

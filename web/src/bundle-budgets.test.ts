@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { budgets, LOGIN_BUDGET_KB, ROUTE_BUDGETS_KB, SHELL_BUDGET_KB } from '../bench/bundle-budgets.ts'
+import { budgets, LOGIN_BUDGET_KB, pageBudgetKb, ROUTE_BUDGETS_KB, SHELL_BUDGET_KB } from '../bench/bundle-budgets.ts'
 
 // A production build of the web into a temporary directory, measured as nginx serves it (gzip 5):
 // a change that grows /login's first load or a care page's code past its budget fails here.
@@ -52,3 +52,10 @@ test('every route module of the build has a code ceiling, and every ceiling a ro
 test.each(Object.entries(ROUTE_BUDGETS_KB))('%s stays within %d KB gzip beyond the signed-in shell', (route, kb) => {
   expect(measured.routes[route]).toBeLessThanOrEqual(kb)
 })
+
+test.each(Object.keys(ROUTE_BUDGETS_KB))(
+  '%s loads, shell and zod included, within the two ceilings together',
+  (route) => {
+    expect(measured.pages[route]).toBeLessThanOrEqual(pageBudgetKb(route))
+  },
+)
