@@ -133,7 +133,7 @@ async function firstSignIn(env: Record<string, string | undefined>): Promise<voi
 
 /** Each service's whole log, as `<service>.log` in the results folder (stack logs name no person). */
 async function saveServiceLogs(
-  stack: InstanceType<typeof PodmanCompose>,
+  stack: PodmanCompose,
   results = RESULTS,
   services = ['emulators', 'api', 'seed', 'web'],
 ): Promise<void> {
@@ -163,6 +163,65 @@ function report(suiteCode: number | undefined, results = RESULTS): void {
   log(
     `report: ${join(results, 'html/index.html')} (traces and screenshots of failures in ${join(results, 'artifacts')})`,
   )
+}
+
+/** The stack's images as `make test-containers` builds them and, beside them, the runner's. */
+async function buildWithRunner(stack: PodmanCompose, env: Record<string, string | undefined>): Promise<string[]> {
+  const [built, runner] = await Promise.allSettled([stack.build(), buildRunner(stack.imageOf('e2e'), env)])
+  if (built.status === 'rejected') throw built.reason
+  if (runner.status === 'rejected') throw runner.reason
+  return [...built.value, runner.value]
+}
+
+/** `docker compose … down` of a run: volumes and orphans, and the images it built unless kept. */
+const dockerDown = (keepImages: boolean) => [
+  '--profile',
+  'e2e',
+  'down',
+  '--volumes',
+  '--remove-orphans',
+  ...(keepImages ? [] : ['--rmi', 'local']),
+]
+
+type Teardown = {
+  /** The images the run built; when the builds did not finish, these services' images. */
+  images: string[]
+  services: string[]
+  /** Whose whole logs go beside the report when something failed. */
+  logged: string[]
+  results: string
+  keepImages: boolean
+  suiteCode: number | undefined
+}
+
+/** After a run on podman: the backend's logs beside the report when something failed, then everything removed. */
+async function podmanTeardown(phases: Phases, stack: PodmanCompose, teardown: Teardown): Promise<void> {
+  await stack.stopTicker()
+  if (phases.failure) await stack.logs(100).catch(() => {})
+  // A failed journey's cause is often in the backend: every service's log goes beside the report.
+  if (phases.failure || teardown.suiteCode !== 0) await saveServiceLogs(stack, teardown.results, teardown.logged)
+  await phases
+    .phase(
+      'cleanup',
+      async () => {
+        const built = teardown.images.length ? teardown.images : teardown.services.map((name) => stack.imageOf(name))
+        await stack.removeEverything({ images: built, keepImages: teardown.keepImages })
+      },
+      { always: true },
+    )
+    .catch((error) => phases.fail(error))
+}
+
+/** The timings, the suite's summary and the backend's complaints; the exit code is the suite's. */
+function finish(phases: Phases, title: string, suite: RunResult | undefined, results: string): number {
+  phases.printTimings(title, 64)
+  report(suite?.code, results)
+  if (complaints) log(complaints)
+  if (!phases.failure) return suite?.code ?? 1
+  console.error(
+    `e2e-containers: FAILED: ${phases.failure instanceof Error ? phases.failure.message : String(phases.failure)}`,
+  )
+  return suite?.code || 1
 }
 
 /**
@@ -255,22 +314,14 @@ async function main(argv: string[]): Promise<number> {
       phases.fail(error)
     } finally {
       if (phases.failure || suite?.code !== 0) await compose(['logs', '--no-color', '--tail=100'], 60_000)
-      await phase(
-        'cleanup',
-        () =>
-          must(
-            ['--profile', 'e2e', 'down', '--volumes', '--remove-orphans', ...(keepImages ? [] : ['--rmi', 'local'])],
-            5 * 60_000,
-          ),
-        { always: true },
-      ).catch((error) => {
+      await phase('cleanup', () => must(dockerDown(keepImages), 5 * 60_000), { always: true }).catch((error) => {
         phases.fail(error)
       })
     }
   } else {
     type Podman = { env: Record<string, string>; stop: () => Promise<void> }
     let podman: Podman | undefined
-    let stack: InstanceType<typeof PodmanCompose> | undefined
+    let stack: PodmanCompose | undefined
     let images: string[] = []
     try {
       const started: Podman = await phase('podman setup', startPodman)
@@ -284,12 +335,7 @@ async function main(argv: string[]): Promise<number> {
       const current = stack
       // The stack's images as `make test-containers` builds them (two lanes), and beside them the
       // runner's, whose build is mostly downloads (chromium from apt, npm ci).
-      images = await phase('image builds (the stack and the runner)', async () => {
-        const [built, runner] = await Promise.allSettled([current.build(), buildRunner(current.imageOf('e2e'), env)])
-        if (built.status === 'rejected') throw built.reason
-        if (runner.status === 'rejected') throw runner.reason
-        return [...built.value, runner.value]
-      })
+      images = await phase('image builds (the stack and the runner)', () => buildWithRunner(current, env))
       await phase('stack up until healthy', async () => {
         try {
           await current.up()
@@ -311,39 +357,20 @@ async function main(argv: string[]): Promise<number> {
     } catch (error) {
       phases.fail(error)
     } finally {
-      if (stack) {
-        await stack.stopTicker()
-        if (phases.failure) await stack.logs(100).catch(() => {})
-        // A failed journey's cause is often in the backend: every service's log goes beside the report.
-        if (phases.failure || suite?.code !== 0) await saveServiceLogs(stack)
-        const current = stack
-        await phase(
-          'cleanup',
-          async () => {
-            const built = images.length
-              ? images
-              : ['emulators', 'api', 'seed', 'web', 'e2e'].map((name) => current.imageOf(name))
-            await current.removeEverything({ images: built, keepImages })
-          },
-          { always: true },
-        ).catch((error) => {
-          phases.fail(error)
+      if (stack)
+        await podmanTeardown(phases, stack, {
+          images,
+          services: ['emulators', 'api', 'seed', 'web', 'e2e'],
+          logged: ['emulators', 'api', 'seed', 'web'],
+          results: RESULTS,
+          keepImages,
+          suiteCode: suite?.code,
         })
-      }
       await podman?.stop()
     }
   }
 
-  phases.printTimings('e2e-containers', 48)
-  report(suite?.code)
-  if (complaints) log(complaints)
-  if (phases.failure) {
-    console.error(
-      `e2e-containers: FAILED: ${phases.failure instanceof Error ? phases.failure.message : String(phases.failure)}`,
-    )
-    return suite?.code || 1
-  }
-  return suite?.code ?? 1
+  return finish(phases, 'e2e-containers', suite, RESULTS)
 }
 
 /** One HTTPS request to the pilot's origin, trusting its certificate only. */
@@ -418,10 +445,7 @@ async function runAgainstPilot(playwrightArgs: string[], keepImages: boolean): P
         return []
       }
       Object.assign(stack.env, await baseImages(env))
-      const [built, runner] = await Promise.allSettled([stack.build(), buildRunner(stack.imageOf('e2e'), stack.env)])
-      if (built.status === 'rejected') throw built.reason
-      if (runner.status === 'rejected') throw runner.reason
-      return [...built.value, runner.value]
+      return buildWithRunner(stack, stack.env)
     })
     await phase('pilot up from nothing until healthy', async () => {
       if (!stack) {
@@ -501,57 +525,26 @@ async function runAgainstPilot(playwrightArgs: string[], keepImages: boolean): P
     phases.fail(error)
   } finally {
     const current = pilot
-    if (current?.stack) {
-      const stack = current.stack
-      await stack.stopTicker()
-      if (phases.failure) await stack.logs(100).catch(() => {})
-      if (phases.failure || suite?.code !== 0)
-        await saveServiceLogs(stack, PILOT_RESULTS, ['emulators', 'api', 'web', 'ops'])
-      await phase(
-        'cleanup',
-        async () => {
-          const built = images.length
-            ? images
-            : ['emulators', 'tls', 'migrate', 'ops', 'api', 'web', 'e2e'].map((name) => stack.imageOf(name))
-          await stack.removeEverything({ images: built, keepImages })
-        },
-        { always: true },
-      ).catch((error) => {
+    if (current?.stack)
+      await podmanTeardown(phases, current.stack, {
+        images,
+        services: ['emulators', 'tls', 'migrate', 'ops', 'api', 'web', 'e2e'],
+        logged: ['emulators', 'api', 'web', 'ops'],
+        results: PILOT_RESULTS,
+        keepImages,
+        suiteCode: suite?.code,
+      })
+    else if (current)
+      await phase('cleanup', () => current.compose(dockerDown(keepImages), { timeoutMs: 5 * 60_000 }), {
+        always: true,
+      }).catch((error) => {
         phases.fail(error)
       })
-    } else if (current) {
-      await phase(
-        'cleanup',
-        async () => {
-          const down = [
-            '--profile',
-            'e2e',
-            'down',
-            '--volumes',
-            '--remove-orphans',
-            ...(keepImages ? [] : ['--rmi', 'local']),
-          ]
-          await current.compose(down, { timeoutMs: 5 * 60_000 })
-        },
-        { always: true },
-      ).catch((error) => {
-        phases.fail(error)
-      })
-    }
     await current?.close()
     rmSync(tlsDir, { recursive: true, force: true })
   }
 
-  phases.printTimings('e2e-containers (pilot)', 64)
-  report(suite?.code, PILOT_RESULTS)
-  if (complaints) log(complaints)
-  if (phases.failure) {
-    console.error(
-      `e2e-containers: FAILED: ${phases.failure instanceof Error ? phases.failure.message : String(phases.failure)}`,
-    )
-    return suite?.code || 1
-  }
-  return suite?.code ?? 1
+  return finish(phases, 'e2e-containers (pilot)', suite, PILOT_RESULTS)
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
