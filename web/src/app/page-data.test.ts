@@ -10,6 +10,7 @@ import { personQueryOptions } from '../features/persons/api/get-person.ts'
 import { dayRegistrationsQueryOptions } from '../features/registrations/api/get-day-registrations.ts'
 import { personRegistrationsQueryOptions } from '../features/registrations/api/get-person-registrations.ts'
 import type { SessionUser } from '../features/session/session-store.ts'
+import { statisticsQueryOptions } from '../features/statistics/use-statistics.ts'
 import { queryClient } from '../lib/query-client.ts'
 import { prefetchPageData, prefetchPersonPageData } from './page-data.ts'
 
@@ -87,7 +88,7 @@ test('nothing is read without a location, for a borger outside "Min dag", or on 
   prefetchPageData(url('/daily'), staff, null)
   prefetchPageData(url('/daily'), borger('b1'), 'a')
   prefetchPageData(url('/notes'), staff, null)
-  prefetchPageData(url('/statistics'), staff, 'a')
+  prefetchPageData(url('/statistics'), staff, null)
   prefetchPageData(url('/me'), staff, 'a')
   await settled()
   expect(reads).toEqual([])
@@ -104,6 +105,26 @@ test("/notes: the location's persons and the first page of the diary list the UR
   const filter = parseNotesFilter(new URLSearchParams(search), '2026-03-04')
   expect(cached(locationPersonsQueryOptions('a').queryKey)).toBe('success')
   expect(cached(notesListQueryOptions(diaryList('a', filter)).queryKey)).toBe('success')
+})
+
+test("Statistik: the location's persons, and the figures' data of the URL's period from the api, under the page's keys", async () => {
+  const asked: string[] = []
+  const figures = { from: '2026-02-01', to: '2026-02-10', persons: [], answers: [], registrations: [], notes: [] }
+  vi.stubGlobal('fetch', async (input: string) => {
+    asked.push(input)
+    const data = { ...figures, previousNotes: 0, skipped: { registrations: 0, notes: 0 } }
+    return new Response(JSON.stringify({ data }), { headers: { 'content-type': 'application/json' } })
+  })
+  try {
+    for (const page of ['/statistics', '/statistics/statistics'])
+      prefetchPageData(url(`${page}?from=2026-02-01&to=2026-02-10`), staff, 'a')
+    await settled()
+    expect(reads).toEqual(['persons | locationId == a'])
+    expect(asked).toEqual(['/api/statistics?locationId=a&from=2026-02-01&to=2026-02-10'])
+    expect(cached(statisticsQueryOptions('a', { from: '2026-02-01', to: '2026-02-10' }).queryKey)).toBe('success')
+  } finally {
+    vi.unstubAllGlobals()
+  }
 })
 
 test("/admin: the overview (every location, person and staff member) for an admin only, under the page's key", async () => {

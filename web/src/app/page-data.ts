@@ -50,9 +50,9 @@ export function prefetchPageData(url: URL, user: SessionUser, locationId: string
     void queryClient.prefetchQuery(dayNoteCountsQueryOptions(locationId, day))
     void preloadPictures()
   }
-  // Dagbøger and Administration: their queries' code comes in one chunk of its own (their route
-  // chunks need it anyway), so the signed-in shell does not grow by it.
-  if (url.pathname === paths.notes || url.pathname === paths.admin.index) {
+  // Dagbøger, Statistik and Administration: their queries' code comes in one chunk of its own (their
+  // route chunks need it anyway), so the signed-in shell does not grow by it.
+  if (url.pathname === paths.notes || url.pathname.startsWith(paths.statistics) || url.pathname === paths.admin.index) {
     void import('./page-data-lazy.ts').then(
       (pages) => pages.prefetchLazyPageData(url, user, locationId),
       () => {},
