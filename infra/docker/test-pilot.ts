@@ -239,6 +239,18 @@ export async function browserJourney(
       .then(() => true)
       .catch(() => false)
     checks.ok(listed, 'the new location is listed after a reload (read back over TLS)')
+    // The page, its module files and its reads share one HTTP/2 connection (cache hits name no protocol).
+    const protocols = await page.evaluate(() =>
+      performance
+        .getEntries()
+        .map((entry) => (entry as { nextHopProtocol?: string }).nextHopProtocol ?? '')
+        .filter((protocol) => protocol !== ''),
+    )
+    const overH2 = protocols.filter((protocol) => protocol === 'h2').length
+    checks.ok(
+      overH2 > 0 && overH2 === protocols.length,
+      `the page and its requests came over HTTP/2 (${overH2} of ${protocols.length} with a protocol: ${[...new Set(protocols)].join(', ')})`,
+    )
 
     // A superuser with a picture (an upload to Storage through the origin), who then signs in.
     const seen = (locator: Locator) =>

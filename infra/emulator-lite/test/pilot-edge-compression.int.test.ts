@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders } from 'node:http'
+import { connect } from 'node:http2'
 import { request } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -103,7 +104,7 @@ beforeAll(async () => {
   if (render.status !== 0) throw new Error(render.stderr)
   // Loopback only here (in the image nginx listens on every address of its container).
   const conf = join(prefix, 'app.conf')
-  writeFileSync(conf, readFileSync(conf, 'utf8').replace(`listen ${port} ssl;`, `listen 127.0.0.1:${port} ssl;`))
+  writeFileSync(conf, readFileSync(conf, 'utf8').replace(`listen ${port} ssl`, `listen 127.0.0.1:${port} ssl`))
   const check = spawnSync(NGINX, ['-t', '-p', prefix, '-c', join(prefix, 'nginx.conf')], { encoding: 'utf8' })
   if (check.status !== 0) throw new Error(check.stderr)
   nginx = spawn(NGINX, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: 'ignore' })
@@ -207,6 +208,39 @@ test.skipIf(!ready)(
       const json = await edge('GET', '/api/person/list', { 'accept-encoding': 'gzip, deflate, br, zstd', ...via })
       expect(json.headers['content-encoding']).toBe('gzip')
       expect(gunzipSync(json.data).toString('utf8')).toBe(apiBody)
+    }
+  },
+)
+
+test.skipIf(!ready)(
+  'the origin speaks HTTP/2 (ALPN h2): files, api and Firestore answers on one connection, as over HTTP/1.1',
+  async () => {
+    const session = connect(`https://127.0.0.1:${port}`, { rejectUnauthorized: false })
+    try {
+      const get = (path: string) =>
+        new Promise<Raw>((resolve, reject) => {
+          const stream = session.request({ ':path': path, 'accept-encoding': 'gzip, deflate, br, zstd' })
+          const chunks: Buffer[] = []
+          let headers: IncomingHttpHeaders = {}
+          stream.on('response', (received) => {
+            headers = received as IncomingHttpHeaders
+          })
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+          stream.on('end', () => resolve({ status: Number(headers[':status']), headers, data: Buffer.concat(chunks) }))
+          stream.on('error', reject)
+        })
+      const document = `/v1/projects/${PROJECT}/databases/(default)/documents/persons/p1/registrations/r1`
+      const [config, json, read] = await Promise.all([get('/config.json'), get('/api/person/list'), get(document)])
+      expect(session.alpnProtocol).toBe('h2')
+      expect(config.status).toBe(200)
+      expect(JSON.parse(decode(config).toString('utf8'))).toHaveProperty('firebase')
+      expect(json.headers['content-encoding']).toBe('gzip')
+      expect(gunzipSync(json.data).toString('utf8')).toBe(apiBody)
+      const overHttp1 = await edge('GET', document, {})
+      expect(read.status).toBe(200)
+      expect(decode(read).equals(overHttp1.data)).toBe(true)
+    } finally {
+      session.close()
     }
   },
 )
