@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { ACCOUNTS, chooseFromUserMenu, expect, failedRequest, signIn, test } from './fixtures.ts'
+import { ACCOUNTS, chooseFromUserMenu, expect, failedRequest, signIn, TEMPORARY_PASSWORD, test } from './fixtures.ts'
 import { createEmployee } from './staff-account.ts'
 
 const SHELL = { tag: '@shell' }
@@ -59,7 +59,7 @@ test('a temporary password set by a superuser must be changed before anything el
   await page.goto('/settings/users')
   await page.getByRole('button', { name: `Rediger ${account.name}` }).click()
   const dialog = page.getByRole('dialog')
-  await dialog.getByLabel('Midlertidig adgangskode').fill('midlertidig-77')
+  await dialog.getByLabel('Midlertidig adgangskode').fill(TEMPORARY_PASSWORD)
   await dialog.getByRole('button', { name: 'Sæt midlertidig adgangskode' }).click()
   await expect(page.getByText('Den midlertidige adgangskode er sat')).toBeVisible()
   await expect(dialog.getByLabel('Midlertidig adgangskode')).toHaveValue('')
@@ -68,7 +68,7 @@ test('a temporary password set by a superuser must be changed before anything el
   await expect(page).toHaveURL(/\/login$/)
 
   await page.getByLabel('Email').fill(account.email)
-  await page.getByLabel('Adgangskode').fill('midlertidig-77')
+  await page.getByLabel('Adgangskode').fill(TEMPORARY_PASSWORD)
   await page.getByRole('button', { name: 'Log ind' }).click()
   await expect(page).toHaveURL(/\/password$/)
   await expect(
@@ -78,7 +78,7 @@ test('a temporary password set by a superuser must be changed before anything el
   await page.goto('/notes')
   await expect(page).toHaveURL(/\/password$/)
 
-  await fillPasswords(page, 'midlertidig-77', 'kun-min-egen-kode')
+  await fillPasswords(page, TEMPORARY_PASSWORD, 'kun-min-egen-kode')
   await expect(page).toHaveURL(/\/daily$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Dagsoversigt' })).toBeVisible()
   await page.goto('/notes')

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test'
-import { ACCOUNTS, expect, seriousA11yViolations, signIn, test } from './fixtures.ts'
+import { ACCOUNTS, CHOSEN_PASSWORD, expect, seriousA11yViolations, signIn, test } from './fixtures.ts'
 
 // axe is injected as a script tag, which the app's CSP (script-src 'self') would block.
 test.use({ bypassCSP: true })
@@ -64,7 +64,7 @@ test('a superuser creates a person through the three steps; the person is listed
   await page.getByLabel('Fornavn').fill('Astrid')
   await page.getByLabel('Efternavn').fill(lastName)
   await page.getByLabel('Email').fill(`${lastName.toLowerCase()}@e2e.dk`)
-  await page.getByLabel('Adgangskode').fill('hemmelig1')
+  await page.getByLabel('Adgangskode').fill(CHOSEN_PASSWORD)
   await page.getByLabel('Telefon').fill('+45 12 34 56 78')
   await page.getByLabel('Vælg billede').setInputFiles({
     name: 'astrid.png',
@@ -103,7 +103,7 @@ test('a superuser creates a person through the three steps; the person is listed
   await page.getByLabel('Søg').fill(lastName)
   await expect(page.getByRole('table').getByRole('link')).toHaveText([name])
 
-  expect(await acceptsSignIn(`${lastName.toLowerCase()}@e2e.dk`, 'hemmelig1')).toBe(true)
+  expect(await acceptsSignIn(`${lastName.toLowerCase()}@e2e.dk`, CHOSEN_PASSWORD)).toBe(true)
 
   await page.goto('/daily')
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible()

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test'
-import { ACCOUNTS, expect, seriousA11yViolations, signIn, test } from './fixtures.ts'
+import { ACCOUNTS, CHOSEN_PASSWORD, expect, seriousA11yViolations, signIn, test } from './fixtures.ts'
 
 // axe is injected as a script tag, which the app's CSP (script-src 'self') would block.
 test.use({ bypassCSP: true })
@@ -41,7 +41,7 @@ test('a superuser creates a colleague for one location, who can sign in and sees
   await page.getByLabel('Fornavn').fill('Mette')
   await page.getByLabel('Efternavn').fill(lastName)
   await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Adgangskode').fill('hemmelig1')
+  await page.getByLabel('Adgangskode').fill(CHOSEN_PASSWORD)
   await expect(page.getByLabel('Stillingsbetegnelse')).toHaveValue('Medarbejder')
   // A superuser creates employees only.
   await expect(page.getByRole('radio')).toHaveCount(1)
@@ -78,7 +78,7 @@ test('a superuser creates a colleague for one location, who can sign in and sees
 
   const other = await browser.newContext({ baseURL, bypassCSP: true })
   const colleague = await other.newPage()
-  await signIn(colleague, email, 'hemmelig1')
+  await signIn(colleague, email, CHOSEN_PASSWORD)
   await expect(colleague.getByRole('combobox', { name: 'Lokation' })).toHaveCount(0)
   await expect(colleague.getByRole('banner').getByText('Egebakken')).toBeVisible()
   await other.close()
@@ -145,7 +145,7 @@ test('an admin creates a superuser and changes the role through the role call', 
   await page.getByLabel('Fornavn').fill('Niels')
   await page.getByLabel('Efternavn').fill(lastName)
   await page.getByLabel('Email').fill(`${lastName.toLowerCase()}@e2e.dk`)
-  await page.getByLabel('Adgangskode').fill('hemmelig1')
+  await page.getByLabel('Adgangskode').fill(CHOSEN_PASSWORD)
   await expect(page.getByRole('radio')).toHaveCount(3)
   await page.getByRole('radio', { name: 'Superbruger' }).check()
   const png = await page.evaluate(() => {

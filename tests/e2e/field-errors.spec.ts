@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { ACCOUNTS, expect, failedRequest, seriousA11yViolations, signIn, test } from './fixtures.ts'
+import { ACCOUNTS, CHOSEN_PASSWORD, expect, failedRequest, seriousA11yViolations, signIn, test } from './fixtures.ts'
 
 // Issue 32 point 4: every field says in Danish what to fix, where the field is; axe finds nothing
 // serious in the states with the new messages (it is injected as a script tag, which the app's CSP
@@ -32,7 +32,7 @@ test('creating a person with an e-mail in use puts the message at the e-mail fie
   await page.goto('/create/person/general')
   await page.getByLabel('Fornavn').fill('Astrid')
   await page.getByLabel('Email').fill(ACCOUNTS.employee.email)
-  await page.getByLabel('Adgangskode').fill('hemmelig1')
+  await page.getByLabel('Adgangskode').fill(CHOSEN_PASSWORD)
   await page.getByRole('button', { name: 'Næste' }).click()
   await expect(page).toHaveURL(/\/create\/person\/answers$/)
   await page.getByRole('button', { name: 'Næste' }).click()
@@ -59,7 +59,7 @@ test('creating a user with an e-mail in use puts the message at the e-mail field
   await page.goto('/create/user/general')
   await page.getByLabel('Fornavn').fill('Mette')
   await page.getByLabel('Email').fill(ACCOUNTS.admin.email)
-  await page.getByLabel('Adgangskode').fill('hemmelig1')
+  await page.getByLabel('Adgangskode').fill(CHOSEN_PASSWORD)
   await page.getByRole('button', { name: 'Opret bruger' }).click()
   await expect(page.getByText(EMAIL_IN_USE)).toBeVisible()
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')

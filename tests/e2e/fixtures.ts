@@ -7,6 +7,14 @@ import { skipReason } from './target-skips.ts'
 export { expect }
 
 export const DEMO_PASSWORD = 'demo1234'
+/**
+ * What a journey types when it gives an account a password: one every policy accepts (a pilot's too:
+ * 12 characters or more, not a common one, not the e-mail; ADR 0023), so the journey runs against a
+ * pilot as against the demo stack.
+ */
+export const CHOSEN_PASSWORD = 'Havtorn-Kaffe-1947'
+/** A temporary password a superuser sets, as accepted by every policy. */
+export const TEMPORARY_PASSWORD = 'Midlertidig-Havtorn-77'
 export const ACCOUNTS = {
   admin: { email: 'admin@demo.dk', name: 'Birgitte Holm' },
   superuser: { email: 'superbruger@demo.dk', name: 'Jesper Kjær' },
