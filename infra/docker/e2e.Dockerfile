@@ -27,6 +27,7 @@ COPY api/package.json api/
 COPY seed/package.json seed/
 COPY infra/emulator-lite/package.json infra/emulator-lite/
 COPY infra/stack/package.json infra/stack/
+COPY infra/docker/package.json infra/docker/
 COPY tests/package.json tests/
 RUN npm ci --workspace tests --ignore-scripts \
  && node -e "require.resolve('@playwright/test'); require.resolve('firebase-admin/app'); require.resolve('axe-core/axe.min.js')"

@@ -19,6 +19,7 @@ COPY api/package.json api/
 COPY seed/package.json seed/
 COPY infra/emulator-lite/package.json infra/emulator-lite/
 COPY infra/stack/package.json infra/stack/
+COPY infra/docker/package.json infra/docker/
 COPY tests/package.json tests/
 RUN npm ci --omit=dev --workspace infra/stack
 

@@ -16,6 +16,7 @@ COPY api/package.json api/
 COPY seed/package.json seed/
 COPY infra/emulator-lite/package.json infra/emulator-lite/
 COPY infra/stack/package.json infra/stack/
+COPY infra/docker/package.json infra/docker/
 COPY tests/package.json tests/
 # --ignore-scripts: the web workspace's dev dependencies include emulator-lite and the native stack
 # (better-sqlite3, firebase-tools' re2), whose install scripts compile native code for minutes; the

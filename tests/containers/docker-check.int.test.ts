@@ -1,17 +1,17 @@
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { expect, test } from 'vitest'
 import {
   composeInvariants,
   interpolate,
   mergeCompose,
   parseComposeYaml,
   schemaErrors,
-} from '../../infra/docker/check/compose.ts'
-import { lintDockerfile } from '../../infra/docker/check/dockerfile.ts'
-import { dockerignoreMatcher } from '../../infra/docker/check/dockerignore.ts'
-import { nodeImageProblems } from '../../infra/docker/check/node-version.ts'
+} from '@bosted/docker/check/compose'
+import { lintDockerfile } from '@bosted/docker/check/dockerfile'
+import { dockerignoreMatcher } from '@bosted/docker/check/dockerignore'
+import { nodeImageProblems } from '@bosted/docker/check/node-version'
+import { expect, test } from 'vitest'
 
 // `make check-docker` and the rules behind it. Each rule is shown to fail on a file that breaks it,
 // so a check that silently stopped checking would fail here.

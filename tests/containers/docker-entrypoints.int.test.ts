@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
+import { firebaseArgs, firebaseConfig, readOptions } from '@bosted/docker/emulators/start'
 import { Ajv } from 'ajv'
 import { afterAll, afterEach, expect, test } from 'vitest'
-import { firebaseArgs, firebaseConfig, readOptions } from '../../infra/docker/emulators/start.ts'
 
 // The containers' entrypoints run here as host processes: the web image's (rendering infra/nginx and
 // /config.json, then serving through Debian's nginx) and the emulators image's in its lite mode

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { summarize } from '@bosted/docker/e2e-report'
 import { afterEach, expect, test } from 'vitest'
-import { summarize } from '../../infra/docker/e2e-report.ts'
 import { parseForwards, useExternalTarget } from '../e2e/target.ts'
 
 const servers: Server[] = []

@@ -16,10 +16,10 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { backup, digest, knownMigrations, nextRun, prune, restore, verify } from '@bosted/docker/pilot/ops'
+import { checkCertificate, ensureCertificate, selfSignedServerCertificate } from '@bosted/docker/pilot/tls'
 import { type EmulatorLite, startEmulatorLite } from '@bosted/emulator-lite'
 import { afterEach, describe, expect, test } from 'vitest'
-import { backup, digest, knownMigrations, nextRun, prune, restore, verify } from '../../infra/docker/pilot/ops.ts'
-import { checkCertificate, ensureCertificate, selfSignedServerCertificate } from '../../infra/docker/pilot/tls.ts'
 
 const PROJECT = 'demo-pilot-tools'
 const ROOT = `projects/${PROJECT}/databases/(default)/documents`

@@ -46,12 +46,6 @@ function areaOf(path: string, root: string): string | null {
   return first.replace(/\..*$/, '')
 }
 const FEATURES = 'web/src/features/'
-/**
- * Directories outside every workspace that a workspace may still reach relatively, until they are a
- * package: infra/docker's checks and entrypoints, which tests/containers exercises (issue 33 makes
- * them TypeScript; then they get a package name and leave this list).
- */
-const NOT_YET_PACKAGES = ['infra/docker/']
 const ROUTES = 'web/src/app/routes/'
 
 /**
@@ -107,7 +101,6 @@ export function checkBoundaries(root: string): string[] {
           .split(sep)
           .join('/')
         const target = workspaceOf(workspaces, to)
-        if (target === null && NOT_YET_PACKAGES.some((dir) => to.startsWith(dir))) continue
         if (target !== workspace) {
           const hint = target === null ? 'outside every workspace' : `use ${target.name}`
           problems.push(`${from}: relative import across workspaces '${specifier}' (${hint})`)
