@@ -32,7 +32,10 @@ const benches = [
   ['web: /statistics (60 persons × 90 days)', 'web/bench/statistics-bench.ts'],
   ['web: Adgangslog route code', 'web/bench/access-log-bundle.ts'],
   ["web: the care home's tablet, throttled (issue 34)", 'web/bench/tablet-bench.ts'],
-  ["web: a page's code through the pilot's edge, HTTP/1.1 vs HTTP/2, tablet profile", 'web/bench/origin-protocol-bench.ts'],
+  [
+    "web: a page's code through the pilot's edge, HTTP/1.1 vs HTTP/2, tablet profile",
+    'web/bench/origin-protocol-bench.ts',
+  ],
 ]
 let failed = 0
 for (const [name, file] of benches) {
