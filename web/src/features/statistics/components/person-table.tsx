@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { TableScroll } from '../../../components/ui/table-scroll.tsx'
 import { formatShortDay } from '../../../lib/days.ts'
+import { paths } from '../../../lib/paths.ts'
 import type { PersonRow } from '../compute.ts'
 import { decimal, TREND_TEXT } from '../format.ts'
 
@@ -52,7 +53,7 @@ export function PersonTable({ rows }: { rows: PersonRow[] }) {
             {sorted.map((row) => (
               <tr key={row.id}>
                 <th scope="row">
-                  <Link to={`/person/${encodeURIComponent(row.id)}/daily`}>{row.name}</Link>
+                  <Link to={paths.person.daily(row.id)}>{row.name}</Link>
                 </th>
                 <td>{row.registrations}</td>
                 <td>{row.missingDays}</td>
