@@ -165,7 +165,7 @@ function report(suiteCode: number | undefined, results = RESULTS): void {
   )
 }
 
-/** The stack's images as `make test-containers` builds them and, beside them, the runner's. */
+/** The stack's images (the Compose stack's, or the pilot's) in their build lanes and, beside them, the runner's. */
 async function buildWithRunner(stack: PodmanCompose, env: Record<string, string | undefined>): Promise<string[]> {
   const [built, runner] = await Promise.allSettled([stack.build(), buildRunner(stack.imageOf('e2e'), env)])
   if (built.status === 'rejected') throw built.reason
@@ -184,10 +184,11 @@ const dockerDown = (keepImages: boolean) => [
 ]
 
 type Teardown = {
-  /** The images the run built; when the builds did not finish, these services' images. */
+  /** The images the run built (empty when the builds did not finish). */
   images: string[]
+  /** Every service of the run: their images are removed when `images` is empty. */
   services: string[]
-  /** Whose whole logs go beside the report when something failed. */
+  /** The services whose whole logs go beside the report when something failed. */
   logged: string[]
   results: string
   keepImages: boolean
@@ -213,8 +214,8 @@ async function podmanTeardown(phases: Phases, stack: PodmanCompose, teardown: Te
 }
 
 /** The timings, the suite's summary and the backend's complaints; the exit code is the suite's. */
-function finish(phases: Phases, title: string, suite: RunResult | undefined, results: string): number {
-  phases.printTimings(title, 64)
+function finish(phases: Phases, title: string, suite: RunResult | undefined, results: string, width = 64): number {
+  phases.printTimings(title, width)
   report(suite?.code, results)
   if (complaints) log(complaints)
   if (!phases.failure) return suite?.code ?? 1
@@ -370,7 +371,7 @@ async function main(argv: string[]): Promise<number> {
     }
   }
 
-  return finish(phases, 'e2e-containers', suite, RESULTS)
+  return finish(phases, 'e2e-containers', suite, RESULTS, 48)
 }
 
 /** One HTTPS request to the pilot's origin, trusting its certificate only. */

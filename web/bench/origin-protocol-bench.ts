@@ -4,9 +4,10 @@
 // The tablet's profile of web/bench/tablet-bench.ts: 10/5 Mbit/s and 40 ms round trip, here as a TCP
 // proxy whose links all connections share (tcp-shaper.ts: Chromium's own network emulation stalls
 // HTTP/2 fetches), and the CPU slowed 4× through the DevTools protocol. Cold cache (a fresh context
-// each run), Chromium fetches a signed-in page's code as the app does: the shell's files at once (the
-// entry's modulepreloads), then the route's files beyond the shell at once (its preload list). Prints
-// median and p90 per page and protocol, the number of files and the bytes.
+// each run), Chromium fetches a signed-in page's code in the two waves the app asks for it: the shell's
+// files at once (the entry's modulepreloads), then the route's files beyond the shell at once (its
+// preload list). Fetched, not run: what the protocol changes is the transfer. Prints median and p90 per
+// page and protocol, the number of files (JS and CSS) and the bytes.
 //
 //   npm run build -w web && node --import tsx web/bench/origin-protocol-bench.ts   (ORIGIN_BENCH_RUNS=N, default 7)
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
@@ -91,13 +92,16 @@ async function edge(prefix: string, http2: boolean): Promise<{ origin: string; s
   const origin = `https://127.0.0.1:${port}`
   for (let tries = 0; ; tries += 1) {
     const up = await new Promise<boolean>((resolve) =>
-      get(`${origin}/config.json`, { rejectUnauthorized: false }, (answer) => resolve(answer.resume() !== null)).on(
-        'error',
-        () => resolve(false),
-      ),
+      get(`${origin}/config.json`, { rejectUnauthorized: false }, (answer) => {
+        answer.resume()
+        resolve(answer.statusCode === 200)
+      }).on('error', () => resolve(false)),
     )
     if (up) break
-    if (tries > 100) throw new Error('nginx did not start')
+    if (tries > 100) {
+      nginx.kill('SIGTERM')
+      throw new Error('nginx did not start')
+    }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   return {

@@ -27,7 +27,7 @@ type Props = {
   children: (control: ControlProps) => ReactNode
 }
 
-/** Label + control + error, used by every form (react-hook-form with the domain's zod schemas). */
+/** Label + control + error, used by every form, whoever holds its values (ADR 0030). */
 export function Field({
   label,
   error,
