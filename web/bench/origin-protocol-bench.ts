@@ -1,6 +1,6 @@
 // The pilot's origin over HTTP/1.1 against HTTP/2 on the care home's tablet (issue 34): the real
-// pilot edge (infra/nginx/pilot.conf.template rendered by the web image's entrypoint, TLS, gzip 5)
-// serving this build's web/dist, with `listen … ssl http2` as shipped and with `http2` taken out.
+// pilot edge (startPilotEdge: infra/nginx/pilot.conf.template rendered as the web image does, TLS,
+// gzip 5) serving this build's web/dist, with `listen … ssl http2` as shipped and with `http2` taken out.
 // The tablet's profile of web/bench/tablet-bench.ts: 10/5 Mbit/s and 40 ms round trip, here as a TCP
 // proxy whose links all connections share (tcp-shaper.ts: Chromium's own network emulation stalls
 // HTTP/2 fetches), and the CPU slowed 4× through the DevTools protocol. Cold cache (a fresh context
@@ -10,20 +10,16 @@
 // page and protocol, the number of files (JS and CSS) and the bytes.
 //
 //   npm run build -w web && node --import tsx web/bench/origin-protocol-bench.ts   (ORIGIN_BENCH_RUNS=N, default 7)
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { get } from 'node:https'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { freePort } from '@bosted/stack/ports'
+import { canRunPilotEdge, startPilotEdge } from '@bosted/stack/pilot-edge'
 import { chromium } from '@playwright/test'
 import { percentile } from './bench-location.ts'
 import { type Manifest, SHELL_KEYS } from './bundle-budgets.ts'
 import { startTcpShaper } from './tcp-shaper.ts'
 
 const RUNS = Math.max(1, Number(process.env.ORIGIN_BENCH_RUNS ?? 7))
-const NGINX = '/usr/sbin/nginx'
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..')
 const DIST = join(ROOT, 'web/dist')
 const PAGES = {
@@ -34,7 +30,7 @@ const PAGES = {
 }
 
 if (!existsSync(join(DIST, '.vite/manifest.json'))) throw new Error('no web/dist: run `npm run build -w web` first')
-if (!existsSync(NGINX)) throw new Error(`no nginx at ${NGINX}`)
+if (!canRunPilotEdge()) throw new Error('the pilot edge needs nginx and openssl')
 const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest
 /** The JS and CSS files the given entries load with their static imports. */
 function code(keys: string[], files = new Set<string>()): Set<string> {
@@ -58,67 +54,6 @@ const waves = Object.fromEntries(
   ]),
 )
 
-/** The pilot's edge on a free port, with or without HTTP/2; returns its origin and a stop. */
-async function edge(prefix: string, http2: boolean): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const port = await freePort()
-  const render = spawnSync('sh', [join(ROOT, 'infra/docker/web/entrypoint.sh'), '--render-only'], {
-    encoding: 'utf8',
-    env: {
-      PATH: process.env.PATH,
-      NGINX_TEMPLATES: join(ROOT, 'infra/nginx'),
-      NGINX_PREFIX: prefix,
-      WEB_ROOT: DIST,
-      NGINX_SITE: 'pilot',
-      NGINX_LISTEN_PORT: String(port),
-      PILOT_HOST: '127.0.0.1',
-      PILOT_PORT: String(port),
-      API_UPSTREAM: '127.0.0.1:9',
-      AUTH_UPSTREAM: '127.0.0.1:9',
-      FIRESTORE_UPSTREAM: '127.0.0.1:9',
-      STORAGE_UPSTREAM: '127.0.0.1:9',
-      TLS_CERT: join(prefix, '../cert.pem'),
-      TLS_KEY: join(prefix, '../key.pem'),
-    },
-  })
-  if (render.status !== 0) throw new Error(render.stderr)
-  const conf = join(prefix, 'app.conf')
-  const shipped = readFileSync(conf, 'utf8')
-  if (!shipped.includes(`listen ${port} ssl http2;`)) throw new Error('the pilot template no longer listens with http2')
-  writeFileSync(
-    conf,
-    shipped.replace(`listen ${port} ssl http2;`, `listen 127.0.0.1:${port} ssl${http2 ? ' http2' : ''};`),
-  )
-  const nginx: ChildProcess = spawn(NGINX, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: 'inherit' })
-  const origin = `https://127.0.0.1:${port}`
-  for (let tries = 0; ; tries += 1) {
-    const up = await new Promise<boolean>((resolve) =>
-      get(`${origin}/config.json`, { rejectUnauthorized: false }, (answer) => {
-        answer.resume()
-        resolve(answer.statusCode === 200)
-      }).on('error', () => resolve(false)),
-    )
-    if (up) break
-    if (tries > 100) {
-      nginx.kill('SIGTERM')
-      throw new Error('nginx did not start')
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  return {
-    origin,
-    stop: async () => {
-      nginx.kill('SIGTERM')
-      if (nginx.exitCode === null) await new Promise((resolve) => nginx.once('exit', resolve))
-    },
-  }
-}
-
-const scratch = mkdtempSync(join(tmpdir(), 'bosted-origin-bench-'))
-const tls = spawnSync('openssl', [
-  ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'],
-  ...['-subj', '/CN=127.0.0.1', '-keyout', join(scratch, 'key.pem'), '-out', join(scratch, 'cert.pem')],
-])
-if (tls.status !== 0) throw new Error(tls.stderr.toString())
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--ignore-certificate-errors', '--no-sandbox', '--disable-gpu'],
@@ -127,9 +62,14 @@ type Result = { ms: number[]; bytes: number; files: number; protocol: string }
 const results = new Map<string, Result>()
 try {
   for (const http2 of [false, true]) {
-    const prefix = join(scratch, http2 ? 'h2' : 'h1')
-    const { origin: direct, stop } = await edge(prefix, http2)
-    const shaper = await startTcpShaper(Number(new URL(direct).port))
+    // Nothing behind the edge but the files: the upstreams are a closed port.
+    const closed = '127.0.0.1:9'
+    const edge = await startPilotEdge({
+      webRoot: DIST,
+      upstreams: { api: closed, auth: closed, firestore: closed, storage: closed },
+      http2,
+    })
+    const shaper = await startTcpShaper(edge.port)
     const origin = `https://127.0.0.1:${shaper.port}`
     try {
       for (const [page, [first, second]] of Object.entries(waves)) {
@@ -165,12 +105,11 @@ try {
       }
     } finally {
       await shaper.close()
-      await stop()
+      await edge.stop()
     }
   }
 } finally {
   await browser.close()
-  rmSync(scratch, { recursive: true, force: true })
 }
 
 console.log(

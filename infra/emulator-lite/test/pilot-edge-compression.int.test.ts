@@ -1,23 +1,16 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import { connect } from 'node:http2'
 import { request } from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { freePort } from '@bosted/stack/ports'
+import { canRunPilotEdge, type PilotEdge, startPilotEdge } from '@bosted/stack/pilot-edge'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type EmulatorLite, startEmulatorLite } from '../src/index.ts'
 
-// The pilot's one origin (infra/nginx/pilot.conf.template, rendered by the web image's entrypoint as
-// in the pilot) with the real nginx in front of emulator-lite and a stand-in api: emulator-lite's
+// The pilot's one origin (startPilotEdge: the shipped template, rendered as in the pilot) with the real nginx in front of emulator-lite and a stand-in api: emulator-lite's
 // compressed answers pass through the edge unchanged (never compressed twice), media keeps its
 // bytes and Range, and nginx itself compresses the api's JSON (ADR 0028).
-const NGINX = '/usr/sbin/nginx'
-const ready = existsSync(NGINX) && spawnSync('openssl', ['version']).status === 0
-const REPO_ROOT = join(import.meta.dirname, '../../..')
+const ready = canRunPilotEdge()
 const PROJECT = 'demo-pilot-edge'
 const BUCKET = `${PROJECT}.appspot.com`
 
@@ -30,8 +23,7 @@ const api = createServer((req, res) => {
   res.end(apiBody)
 })
 let emulator: EmulatorLite
-let nginx: ChildProcess | undefined
-let prefix = ''
+let edgeServer: PilotEdge | undefined
 let port = 0
 
 type Raw = { status: number; headers: IncomingHttpHeaders; data: Buffer }
@@ -60,62 +52,15 @@ beforeAll(async () => {
   if (!ready) return
   emulator = await startEmulatorLite({ firestorePort: 0, storagePort: 0, authPort: 0, inMemory: true })
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
-  prefix = mkdtempSync(join(tmpdir(), 'bosted-pilot-edge-'))
-  port = await freePort()
-  const cert = join(prefix, 'cert.pem')
-  const key = join(prefix, 'key.pem')
-  const tls = spawnSync('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-days',
-    '1',
-    '-subj',
-    '/CN=127.0.0.1',
-    '-keyout',
-    key,
-    '-out',
-    cert,
-  ])
-  if (tls.status !== 0) throw new Error(tls.stderr.toString())
-  const render = spawnSync('sh', [join(REPO_ROOT, 'infra/docker/web/entrypoint.sh'), '--render-only'], {
-    encoding: 'utf8',
-    env: {
-      PATH: process.env.PATH,
-      NGINX_TEMPLATES: join(REPO_ROOT, 'infra/nginx'),
-      NGINX_PREFIX: prefix,
-      WEB_ROOT: prefix,
-      NGINX_SITE: 'pilot',
-      NGINX_LISTEN_PORT: String(port),
-      PILOT_HOST: '127.0.0.1',
-      PILOT_PORT: String(port),
-      API_UPSTREAM: `127.0.0.1:${(api.address() as AddressInfo).port}`,
-      AUTH_UPSTREAM: `127.0.0.1:${emulator.authPort}`,
-      FIRESTORE_UPSTREAM: `127.0.0.1:${emulator.firestorePort}`,
-      STORAGE_UPSTREAM: `127.0.0.1:${emulator.storagePort}`,
-      TLS_CERT: cert,
-      TLS_KEY: key,
+  edgeServer = await startPilotEdge({
+    upstreams: {
+      api: `127.0.0.1:${(api.address() as AddressInfo).port}`,
+      auth: `127.0.0.1:${emulator.authPort}`,
+      firestore: `127.0.0.1:${emulator.firestorePort}`,
+      storage: `127.0.0.1:${emulator.storagePort}`,
     },
   })
-  if (render.status !== 0) throw new Error(render.stderr)
-  // Loopback only here (in the image nginx listens on every address of its container).
-  const conf = join(prefix, 'app.conf')
-  writeFileSync(conf, readFileSync(conf, 'utf8').replace(`listen ${port} ssl`, `listen 127.0.0.1:${port} ssl`))
-  const check = spawnSync(NGINX, ['-t', '-p', prefix, '-c', join(prefix, 'nginx.conf')], { encoding: 'utf8' })
-  if (check.status !== 0) throw new Error(check.stderr)
-  nginx = spawn(NGINX, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: 'ignore' })
-  for (let tries = 0; tries < 100; tries += 1) {
-    const up = await edge('GET', '/api/ping', {}).then(
-      () => true,
-      () => false,
-    )
-    if (up) break
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+  port = edgeServer.port
   // Registrations to query, written with the admin secret on the admin listener (never through the edge).
   const writes = Array.from({ length: 200 }, (_, i) => ({
     update: {
@@ -135,11 +80,9 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  nginx?.kill('SIGTERM')
-  if (nginx && nginx.exitCode === null) await new Promise((resolve) => nginx?.once('exit', resolve))
+  await edgeServer?.stop()
   await new Promise<void>((resolve) => (api.listening ? api.close(() => resolve()) : resolve()))
   await emulator?.close()
-  if (prefix !== '') rmSync(prefix, { recursive: true, force: true })
 })
 
 test.skipIf(!ready)(
