@@ -78,3 +78,17 @@ test('a remembered user whose session was revoked elsewhere is sent to /login on
   await page.goto('/daily')
   await expect(page).toHaveURL(/\/login$/)
 })
+
+test('an administrator whose claims read was cut off still reaches /admin on the next page', async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  // The read of the claims right after signing in fails (as when the page is left while it runs):
+  // the app only warns, and the user it keeps in local storage has no admin flag.
+  await page.route('**/api/user/getUserById?**', (route) => route.abort('aborted'), { times: 1 })
+  allowConsoleErrors(/^Failed to load resource: net::ERR_(ABORTED|FAILED)/)
+  await signIn(page, ACCOUNTS.admin.email)
+  // The next page is a new app start: /admin decides on the claims it reads now, not the stored copy.
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible()
+})

@@ -149,6 +149,27 @@ test('an unknown route shows Page Not Found: {path} inside the shell', async () 
   expect(screen.getByRole('navigation', { name: 'Hovedmenu' })).toBeInTheDocument()
 })
 
+// A reload begins with the user kept in local storage. /admin decides on the claims this start reads:
+// a stored copy without them (its read was cut off by leaving the page) is no 404 for an administrator,
+// and a stored admin flag the api no longer gives opens nothing.
+test.each([
+  [{}, { admin: true }, 'Administration'],
+  [{ admin: true }, {}, 'Page Not Found'],
+])('/admin with stored claims %j and read claims %j shows %s', async (stored, read, heading) => {
+  const { loadSessionUser } = await import('../features/session/api/load-session-user.ts')
+  vi.mocked(loadSessionUser).mockImplementationOnce(async (id) => ({
+    id,
+    firstName: 'Anna',
+    lastName: 'Hansen',
+    customClaims: read,
+    locations: ['a'],
+  }))
+  session.user = { id: 'u1', firstName: 'Anna', lastName: 'Hansen', customClaims: stored, locations: ['a'] }
+  visit('/admin')
+  expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
+  expect(vi.mocked(loadSessionUser)).toHaveBeenCalledWith('u1', stored)
+})
+
 test.each(['/daily', '/settings/persons', '/person/p1/daily', '/admin', '/no/such/page'])(
   'without the session cookies %s goes to /login',
   async (path) => {

@@ -157,7 +157,8 @@ export const routes: RouteObject[] = [
             // Only admins reach /admin…: for anyone else the route validation fails with the 404 page.
             // A person (borger) is sent to "Min dag" by the session guard instead.
             loader: async ({ request }) => {
-              const user = await restoredSessionUser()
+              // The claims this start reads, not the stored copy a reload begins with.
+              const user = await restoredSessionUser({ confirmed: true })
               if (user !== null && user.kind !== 'person' && user.customClaims.admin !== true)
                 throw notFound(new URL(request.url).pathname)
               return null

@@ -183,7 +183,7 @@ test('app start: a 401 from /api/user/getUserById clears the remembered user and
   expect(sessionMachine.isChecking()).toBe(false)
 })
 
-test('app start: any other getUserById failure only warns, and the refreshed user stays signed in', async () => {
+test('app start: any other getUserById failure only warns; the refreshed user stays signed in with the claims remembered', async () => {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
   getUserById = () => Response.json({ error: { code: 'internal' } }, { status: 500 })
   session.user = { ...remembered }
@@ -193,7 +193,7 @@ test('app start: any other getUserById failure only warns, and the refreshed use
     kind: 'staff',
     firstName: 'Anna',
     lastName: 'Hansen',
-    customClaims: {},
+    customClaims: remembered.customClaims,
     locations: ['a'],
     avatarUrl: null,
   })

@@ -41,8 +41,11 @@ export const sessionMachine = createSessionMachine<SessionUser>({
   warn: (message, error) => console.warn(message, error),
 })
 
-const loadSessionUserById = async (id: string) =>
-  (await import('../features/session/api/load-session-user.ts')).loadSessionUser(id)
+const loadSessionUserById = async (id: string) => {
+  // The claims this browser last read for this user (a plain copy, not the store's proxy).
+  const known = session.user?.id === id ? { ...session.user.customClaims } : undefined
+  return (await import('../features/session/api/load-session-user.ts')).loadSessionUser(id, known)
+}
 // The locations' reads carry the query cache: loaded with the user, never on the sign-in page.
 const locationsApi = () => import('../features/locations/api/get-locations.ts')
 
@@ -109,10 +112,14 @@ export async function reloadLocations(added?: string): Promise<void> {
 /**
  * The signed-in user once the session is restored, for route loaders that run beside the session
  * guard; null without a session (the guard sends the user to /login, so the loader reads nothing).
+ * A reload begins with the copy kept in local storage; `confirmed` waits for this app start's read of
+ * the user, as the guard does: a loader that decides on a role needs the claims the api gives now, not
+ * the stored ones (they may have changed, or the read that stored them may have been cut off).
  */
-export async function restoredSessionUser(): Promise<SessionUser | null> {
+export async function restoredSessionUser({ confirmed = false } = {}): Promise<SessionUser | null> {
   if (readCookie(USER_ID_COOKIE) === null) return null
-  if (session.user === null && (await sessionMachine.start()) === 'unauthenticated') return null
+  const mustStart = session.user === null || (confirmed && !sessionMachine.isChecking())
+  if (mustStart && (await sessionMachine.start()) === 'unauthenticated') return null
   return session.user
 }
 

@@ -5,9 +5,12 @@ import { SessionExpiredError } from '../../../lib/session.ts'
 
 /**
  * GET /api/user/getUserById: only `data.customClaims` is read, parsed with the domain schema. A 401
- * means the session is gone; any other failure only warns (REQ-CALL-4) and yields no claims.
+ * means the session is gone; any other failure only warns (REQ-CALL-4) and yields the claims last
+ * known for this user (`known`; none for a user not read before): a read cut off by leaving the page,
+ * or a moment's 503, does not take an administrator's menu away. The api and the rules decide access
+ * whatever the claims here say; these only choose what the screens offer.
  */
-export async function getUserClaims(id: string): Promise<CustomClaims> {
+export async function getUserClaims(id: string, known: CustomClaims = {}): Promise<CustomClaims> {
   try {
     // The app's start asks this: the schema (and zod's) loads beside the request, not in the first load.
     const schema = import('@bosted/domain/api').then((module) => module.UserClaimsResponseSchema)
@@ -16,6 +19,6 @@ export async function getUserClaims(id: string): Promise<CustomClaims> {
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) throw new SessionExpiredError()
     reportError('getUserById failed')(error)
-    return {}
+    return known
   }
 }
