@@ -597,6 +597,8 @@ export async function removeLeftovers(prefix: string): Promise<void> {
 export class Checks {
   passed = 0
   failed = 0
+  /** The failed checks' lines, printed again with the totals (where CI's tail of the log shows them). */
+  readonly failures: string[] = []
 
   /** Records one check; never throws. Returns whether it passed. */
   ok(condition: unknown, what: string, detail: unknown = ''): boolean {
@@ -605,9 +607,21 @@ export class Checks {
       console.log(`  ok      ${what}`)
     } else {
       this.failed++
-      console.log(`  FAILED  ${what}${detail !== '' ? `: ${String(detail).slice(0, 400)}` : ''}`)
+      const line = `${what}${detail !== '' ? `: ${String(detail).slice(0, 400)}` : ''}`
+      this.failures.push(line)
+      console.log(`  FAILED  ${line}`)
     }
     return Boolean(condition)
+  }
+
+  /** The totals, then each failure again and what stopped the run, if anything did. */
+  summary(name: string, stoppedBy: unknown): void {
+    console.log(`${name}: ${this.passed} passed, ${this.failed} failed`)
+    for (const line of this.failures) console.log(`  FAILED  ${line}`)
+    if (stoppedBy !== undefined) {
+      const message = stoppedBy instanceof Error ? stoppedBy.message : String(stoppedBy)
+      console.log(`  stopped by: ${message.split('\n')[0]}`)
+    }
   }
 }
 

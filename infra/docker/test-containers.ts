@@ -389,7 +389,7 @@ export async function runTest(args: string[]): Promise<void> {
   console.log('')
   phases.print('containers', started)
   if (phases.failure !== undefined && checks.failed === 0) checks.failed++
-  console.log(`test-containers: ${checks.passed} passed, ${checks.failed} failed`)
+  checks.summary('test-containers', phases.failure)
   process.exitCode = checks.failed > 0 ? 1 : 0
 }
 

@@ -43,7 +43,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { createServer as createTlsServer, type TLSSocket, connect as tlsConnect } from 'node:tls'
 import { fileURLToPath } from 'node:url'
-import type { Locator } from 'playwright'
+import type { Locator, Page } from 'playwright'
 import { interpolate, parseComposeYaml, parseEnvFile } from './check/compose.ts'
 import {
   baseImages,
@@ -188,8 +188,9 @@ export async function browserJourney(
       '--disable-component-update',
     ],
   })
+  let page: Page | undefined
   try {
-    const page = await browser.newPage({ baseURL: base })
+    page = await browser.newPage({ baseURL: base })
     const elsewhere: string[] = []
     const failed: string[] = []
     page.on('request', (request) => {
@@ -444,6 +445,18 @@ export async function browserJourney(
     )
     if (healthRefusals.length > 0)
       log(`/api/health answered 503 to the banner's poll: ${healthRefusals.join(', ')} (the api's log says why)`)
+  } catch (error) {
+    // A step that cannot go on (a field never shown, a navigation timed out) fails a check that says
+    // where the browser was and what its page said, not only a stack in the middle of the log.
+    const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]
+    const shown =
+      (await page
+        ?.locator('main')
+        .textContent({ timeout: 2_000 })
+        .catch(() => null)) ?? ''
+    const at =
+      page === undefined ? 'no page' : `${new URL(page.url()).pathname}: ${shown.replace(/\s+/g, ' ').slice(0, 160)}`
+    checks.ok(false, 'the browser journey runs to its end', `${message} (at ${at})`)
   } finally {
     await browser.close()
   }
@@ -1450,7 +1463,7 @@ export async function runPilotTest(args: string[]): Promise<void> {
   for (const [name, value] of figures) console.log(`  ${name.padEnd(48)} ${value}`)
   phases.print('test-pilot', started)
   if (phases.failure !== undefined && checks.failed === 0) checks.failed++
-  console.log(`test-pilot: ${checks.passed} passed, ${checks.failed} failed`)
+  checks.summary('test-pilot', phases.failure)
   if (complaints) console.log(complaints)
   process.exitCode = checks.failed > 0 ? 1 : 0
 }
