@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { EmulatorLite } from '../src/index.ts'
 import { signUnsigned } from '../test/forged-token.ts'
 import { call } from '../test/grpc-client.ts'
+import { openStream, type StreamEvent } from '../test/grpc-stream.ts'
 import { startBoth } from './both-emulators.ts'
 import type { OfficialFirestore } from './official-emulator.ts'
 
@@ -103,3 +104,75 @@ test('firebase-admin over gRPC and a client under rules see the same from both e
     ['c', 'a'],
   ])
 }, 240_000)
+
+/**
+ * A query target opened, a document deleted, then the target resumed on a new stream with its token
+ * and a client's expected count that no longer holds: what kinds of message each emulator sends, in
+ * order (document changes by id). Neither sends an existence filter: the resumed target is reset and
+ * sent whole, so the client's count is right without one (firestore-streams §3.8–3.9).
+ */
+async function resumeSequence(host: string): Promise<string[]> {
+  const db = adminAt(host)
+  const collectionId = `resume-${randomUUID().slice(0, 8)}`
+  await db.doc(`${collectionId}/a`).set({ n: 1 })
+  await db.doc(`${collectionId}/b`).set({ n: 1 })
+  const target = { parent: `${DATABASE}/documents`, structuredQuery: { from: [{ collectionId }] } }
+  const kinds = (messages: StreamEvent[]) =>
+    messages.map((event) => {
+      if (!('message' in event)) return `status ${event.code}`
+      const { targetChange, documentChange, filter } = event.message as {
+        targetChange?: { targetChangeType?: string; targetIds?: number[] }
+        documentChange?: { document?: { name?: string } }
+        filter?: unknown
+      }
+      if (filter !== undefined) return 'filter'
+      if (documentChange !== undefined) return `change ${documentChange.document?.name?.split('/').pop()}`
+      return targetChange?.targetIds?.length ? String(targetChange.targetChangeType) : 'global'
+    })
+  const until = async (stream: ReturnType<typeof openStream>, count: number) => {
+    const messages: StreamEvent[] = []
+    while (messages.length < count) messages.push(await stream.next())
+    return messages
+  }
+  const first = openStream(host, 'Listen', 'Bearer owner', DATABASE)
+  first.send({ database: DATABASE, addTarget: { targetId: 2, query: target } })
+  const opened = await until(first, 5)
+  first.cancel()
+  const current = opened.find(
+    (event) =>
+      'message' in event &&
+      (event.message.targetChange as { targetChangeType?: string } | undefined)?.targetChangeType === 'CURRENT',
+  )
+  const resumeToken =
+    current && 'message' in current ? (current.message.targetChange as { resumeToken?: string }).resumeToken : undefined
+  await db.doc(`${collectionId}/a`).delete()
+  const second = openStream(host, 'Listen', 'Bearer owner', DATABASE)
+  second.send({ database: DATABASE, addTarget: { targetId: 2, query: target, resumeToken, expectedCount: 2 } })
+  const resumed = await until(second, 5)
+  // Whatever else would come (a late filter) within a second.
+  const late = await Promise.race([
+    second.next(),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), 1_000)),
+  ])
+  second.cancel()
+  return [...kinds(opened), '|', ...kinds(resumed), ...(late === null ? [] : kinds([late]))]
+}
+
+test('a resumed Listen target is reset and sent whole, with no existence filter, from both emulators', async () => {
+  const fromLite = await resumeSequence(`127.0.0.1:${lite.adminPort}`)
+  const fromOfficial = await resumeSequence(official.host)
+  expect(fromLite).toEqual(fromOfficial)
+  expect(fromLite).toEqual([
+    'ADD',
+    'change a',
+    'change b',
+    'CURRENT',
+    'global',
+    '|',
+    'ADD',
+    'RESET',
+    'change b',
+    'CURRENT',
+    'global',
+  ])
+}, 120_000)

@@ -8,16 +8,22 @@ import { LISTEN_BUFFER_LIMIT, ListenSession } from './session.ts'
 
 const DB = 'projects/demo-unit/databases/(default)'
 
-function session(unread: () => number) {
+function session(unread: () => number, heartbeatMs?: number) {
   const store = new Store({ inMemory: true })
   const fs = createFirestoreService(store, new Rulesets({ firestore: null, storage: null }), null)
   const sent: Record<string, unknown>[] = []
   const failures: ApiError[] = []
-  const listen = new ListenSession(fs, { privileged: true }, {} as IncomingMessage, {
-    send: (response) => sent.push(response),
-    fail: (error) => failures.push(error),
-    buffered: unread,
-  })
+  const listen = new ListenSession(
+    fs,
+    { privileged: true },
+    {} as IncomingMessage,
+    {
+      send: (response) => sent.push(response),
+      fail: (error) => failures.push(error),
+      buffered: unread,
+    },
+    { heartbeatMs },
+  )
   return { store, sent, failures, listen }
 }
 
@@ -129,5 +135,26 @@ service cloud.firestore { match /databases/{database}/documents { match /a/{id} 
   expect(sent[3]).toMatchObject({ targetChange: { targetChangeType: 'REMOVE', targetIds: [2], cause: { code: 7 } } })
   listen.close()
   expect(rulesets.firestoreWatchers.size).toBe(0)
+  store.close()
+})
+
+test('an idle stream with targets is sent a global snapshot with a new token every heartbeat; one without targets nothing', async () => {
+  const { store, sent, listen } = session(() => 0, 200)
+  listen.receive(addTarget)
+  await expect.poll(() => sent.length).toBe(3)
+  await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(5)
+  const globals = sent.slice(2) as { targetChange: { targetIds?: number[]; resumeToken: string; readTime: string } }[]
+  for (const { targetChange } of globals) expect(targetChange.targetIds).toBeUndefined()
+  // Each beat moves the read time on, and its token with it.
+  expect(new Set(globals.map(({ targetChange }) => targetChange.resumeToken)).size).toBe(3)
+  expect(globals.map(({ targetChange }) => targetChange.readTime)).toEqual(
+    globals.map(({ targetChange }) => targetChange.readTime).sort(),
+  )
+  listen.receive({ removeTarget: 2 })
+  await expect.poll(() => sent.at(-1)).toEqual({ targetChange: { targetChangeType: 'REMOVE', targetIds: [2] } })
+  const quiet = sent.length
+  await new Promise((resolve) => setTimeout(resolve, 600))
+  expect(sent.length).toBe(quiet)
+  listen.close()
   store.close()
 })

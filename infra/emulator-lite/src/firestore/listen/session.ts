@@ -12,6 +12,15 @@ import { nextCommitTime, toDocumentResource } from '../writes.ts'
 /** What a slow reader may leave unread before its stream is cut with RESOURCE_EXHAUSTED (ADR 0029). */
 export const LISTEN_BUFFER_LIMIT = 16 * 1024 * 1024
 
+/**
+ * How long a stream with targets may go without a message before it is sent a global snapshot (a
+ * `targetChange` with no target ids: a new read time and resume token). firebase-admin tears down and
+ * resumes a Listen stream that has sent nothing for 120 s, and a resumed target is sent whole (and
+ * logged again): the heartbeat spares an idle listener that (firestore-streams §3.6–3.7). The official
+ * emulator sends none; the SDKs take it as "nothing changed".
+ */
+export const LISTEN_HEARTBEAT_MS = 60_000
+
 type Target = {
   id: number
   db: DatabaseRef
@@ -46,12 +55,15 @@ const grpcCode: Record<string, number> = {
  * and, if what it matches changed, sent the difference (where the official emulator re-sends it whole
  * with RESET); when a project's rules are replaced its targets are re-checked too, so one the new rules
  * deny is removed with PERMISSION_DENIED at once. Each snapshot that delivers documents writes its Adgangslog entries, for the documents
- * it delivers, before it leaves.
+ * it delivers, before it leaves. A stream with targets that has been quiet for a heartbeat is sent a
+ * global snapshot.
  */
 export class ListenSession {
   private readonly targets = new Map<number, Target>()
   private queue: Promise<void> = Promise.resolve()
   private closed = false
+  private lastSent = Date.now()
+  private readonly heartbeat: ReturnType<typeof setInterval>
   private readonly watcher = (project: string, database: string) => {
     for (const target of this.targets.values())
       if (target.db.project === project && target.db.database === database)
@@ -67,12 +79,23 @@ export class ListenSession {
     private readonly caller: Caller,
     private readonly incoming: IncomingMessage,
     private readonly io: ListenIo,
+    { heartbeatMs = LISTEN_HEARTBEAT_MS }: { heartbeatMs?: number } = {},
   ) {
     fs.store.documentWatchers.add(this.watcher)
     fs.rulesets.firestoreWatchers.add(this.rulesWatcher)
+    // Queued behind any re-check under way, so its read time never runs ahead of what was sent.
+    this.heartbeat = setInterval(
+      () => {
+        if (this.targets.size > 0 && Date.now() - this.lastSent >= heartbeatMs)
+          this.enqueue(() => this.beat(heartbeatMs))
+      },
+      Math.max(10, Math.floor(heartbeatMs / 4)),
+    )
+    this.heartbeat.unref()
   }
 
   close(): void {
+    clearInterval(this.heartbeat)
     this.closed = true
     this.fs.store.documentWatchers.delete(this.watcher)
     this.fs.rulesets.firestoreWatchers.delete(this.rulesWatcher)
@@ -115,14 +138,26 @@ export class ListenSession {
     } else throw invalid('A target needs documents or a query')
     const target: Target = { id, db, kind, sent: new Map() }
     this.targets.set(id, target)
-    this.io.send({ targetChange: { targetChangeType: 'ADD', targetIds: [id] } })
+    this.send({ targetChange: { targetChangeType: 'ADD', targetIds: [id] } })
     // A resumed target may hold documents deleted since: start it over (any token is accepted).
     await this.refresh(target, raw.resumeToken !== undefined || raw.readTime !== undefined ? 'resume' : 'initial')
   }
 
+  /** Sends one ListenResponse, noting when (for the heartbeat). */
+  private send(response: Record<string, unknown>): void {
+    this.lastSent = Date.now()
+    this.io.send(response)
+  }
+
+  private beat(heartbeatMs: number): void {
+    if (this.targets.size === 0 || Date.now() - this.lastSent < heartbeatMs) return
+    const readTime = formatTimestamp(nextCommitTime())
+    this.send({ targetChange: { resumeToken: Buffer.from(readTime).toString('base64'), readTime } })
+  }
+
   private remove(id: number): void {
     if (!this.targets.delete(id)) return
-    this.io.send({ targetChange: { targetChangeType: 'REMOVE', targetIds: [id] } })
+    this.send({ targetChange: { targetChangeType: 'REMOVE', targetIds: [id] } })
   }
 
   /**
@@ -139,7 +174,7 @@ export class ListenSession {
       if (!(error instanceof ApiError)) throw error
       // A denied (or invalid) target is removed with its cause; the stream goes on.
       this.targets.delete(target.id)
-      this.io.send({
+      this.send({
         targetChange: {
           targetChangeType: 'REMOVE',
           targetIds: [target.id],
@@ -165,7 +200,7 @@ export class ListenSession {
     const readTime = formatTimestamp(nextCommitTime())
     const resumeToken = Buffer.from(readTime).toString('base64')
     if (mode === 'resume') {
-      this.io.send({ targetChange: { targetChangeType: 'RESET', targetIds: [target.id], readTime } })
+      this.send({ targetChange: { targetChangeType: 'RESET', targetIds: [target.id], readTime } })
       target.sent = new Map()
     }
     for (const path of gone) {
@@ -173,7 +208,7 @@ export class ListenSession {
       const name = `${documentsRoot(target.db)}/${path}`
       // Deleted, or still there but out of the target (a changed field, pushed out of a limit).
       const deleted = this.fs.store.getDocument(target.db.project, target.db.database, path) === null
-      this.io.send(
+      this.send(
         deleted
           ? { documentDelete: { document: name, removedTargetIds: [target.id], readTime } }
           : { documentRemove: { document: name, removedTargetIds: [target.id], readTime } },
@@ -181,10 +216,10 @@ export class ListenSession {
     }
     for (const doc of changed) {
       target.sent.set(doc.path, doc.updateTime)
-      this.io.send({ documentChange: { document: toDocumentResource(target.db, doc), targetIds: [target.id] } })
+      this.send({ documentChange: { document: toDocumentResource(target.db, doc), targetIds: [target.id] } })
     }
-    this.io.send({ targetChange: { targetChangeType: 'CURRENT', targetIds: [target.id], resumeToken, readTime } })
-    this.io.send({ targetChange: { resumeToken, readTime } })
+    this.send({ targetChange: { targetChangeType: 'CURRENT', targetIds: [target.id], resumeToken, readTime } })
+    this.send({ targetChange: { resumeToken, readTime } })
   }
 
   private read(target: Target): StoredDocument[] {
