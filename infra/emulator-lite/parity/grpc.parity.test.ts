@@ -109,7 +109,7 @@ test('firebase-admin over gRPC and a client under rules see the same from both e
  * A query target opened, a document deleted, then the target resumed on a new stream with its token
  * and a client's expected count that no longer holds: what kinds of message each emulator sends, in
  * order (document changes by id). Neither sends an existence filter: the resumed target is reset and
- * sent whole, so the client's count is right without one (firestore-streams §3.8–3.9).
+ * sent whole, so the client's count is right without one.
  */
 async function resumeSequence(host: string): Promise<string[]> {
   const db = adminAt(host)

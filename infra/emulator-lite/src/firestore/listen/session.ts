@@ -16,8 +16,8 @@ export const LISTEN_BUFFER_LIMIT = 16 * 1024 * 1024
  * How long a stream with targets may go without a message before it is sent a global snapshot (a
  * `targetChange` with no target ids: a new read time and resume token). firebase-admin tears down and
  * resumes a Listen stream that has sent nothing for 120 s, and a resumed target is sent whole (and
- * logged again): the heartbeat spares an idle listener that (firestore-streams §3.6–3.7). The official
- * emulator sends none; the SDKs take it as "nothing changed".
+ * logged again): the heartbeat spares an idle listener that. The official emulator sends none; the
+ * SDKs take it as "nothing changed".
  */
 export const LISTEN_HEARTBEAT_MS = 60_000
 
