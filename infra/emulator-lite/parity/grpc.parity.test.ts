@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app'
-import { type Firestore, getFirestore } from 'firebase-admin/firestore'
+import { FieldValue, type Firestore, getFirestore } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { EmulatorLite } from '../src/index.ts'
 import { signUnsigned } from '../test/forged-token.ts'
@@ -175,4 +175,34 @@ test('a resumed Listen target is reset and sent whole, with no existence filter,
     'CURRENT',
     'global',
   ])
+}, 120_000)
+
+/** One value of each kind near vectors, written in a shuffled order, read back ordered by that field. */
+async function vectorOrder(host: string): Promise<string[]> {
+  const db = adminAt(host)
+  const collection = db.collection(`vectors-${randomUUID().slice(0, 8)}`)
+  const values: [string, unknown][] = [
+    ['array 6', [1, 2, 3, 4, 5, 6]],
+    ['array 1', [100]],
+    ['vector -inf', FieldValue.vector([Number.NEGATIVE_INFINITY])],
+    ['vector -100', FieldValue.vector([-100])],
+    ['vector 100', FieldValue.vector([100])],
+    ['vector +inf', FieldValue.vector([Number.POSITIVE_INFINITY])],
+    ['vector 1 2', FieldValue.vector([1, 2])],
+    ['vector 2 2', FieldValue.vector([2, 2])],
+    ['vector 1 2 3', FieldValue.vector([1, 2, 3])],
+    ['vector 1 2 100 4 4', FieldValue.vector([1, 2, 100, 4, 4])],
+    ['vector 100 2 3 4 5', FieldValue.vector([100, 2, 3, 4, 5])],
+    ['map HELLO', { HELLO: 'WORLD' }],
+    ['map hello', { hello: 'world' }],
+  ]
+  for (const [index, [name, embedding]] of [...values].reverse().entries())
+    await collection.doc(String(index).padStart(2, '0')).set({ name, embedding })
+  return (await collection.orderBy('embedding').get()).docs.map((doc) => doc.get('name'))
+}
+
+test('vectors order by dimension, then element by element, between arrays and maps, in both emulators', async () => {
+  const fromLite = await vectorOrder(`127.0.0.1:${lite.adminPort}`)
+  expect(fromLite).toEqual(await vectorOrder(official.host))
+  expect(fromLite.slice(2, 7)).toEqual(['vector -inf', 'vector -100', 'vector 100', 'vector +inf', 'vector 1 2'])
 }, 120_000)

@@ -45,6 +45,33 @@ test("a value's type is the first type key it has, in Firestore's order", () => 
   expect(compareValues({ integerValue: '5' }, { stringValue: 'a' })).toBe(-1)
 })
 
+const vector = (...values: number[]): Value => ({
+  mapValue: {
+    fields: {
+      __type__: { stringValue: '__vector__' },
+      value: { arrayValue: { values: values.map((doubleValue) => ({ doubleValue })) } },
+    },
+  },
+})
+
+test('vectors come after arrays and before maps, shorter first, then element by element', () => {
+  const inOrder: Value[] = [
+    { arrayValue: { values: [{ integerValue: '100' }] } },
+    vector(Number.NEGATIVE_INFINITY),
+    vector(-100),
+    vector(100),
+    vector(Number.POSITIVE_INFINITY),
+    vector(1, 2),
+    vector(2, 2),
+    vector(1, 2, 3),
+    vector(1, 2, 100, 4, 4),
+    vector(100, 2, 3, 4, 5),
+    { mapValue: { fields: { HELLO: { stringValue: 'WORLD' } } } },
+  ]
+  const shuffled = [...inOrder].reverse()
+  expect(shuffled.sort(compareValues)).toEqual(inOrder)
+})
+
 test('timestamps before 1970 format with the second below and a positive fraction', () => {
   expect(formatTimestamp(-1n)).toBe('1969-12-31T23:59:59.999999999Z')
   expect(formatTimestamp(-1_000_000_000n)).toBe('1969-12-31T23:59:59.000000000Z')

@@ -292,8 +292,15 @@ export function compareValues(a: Value, b: Value): number {
     case 'arrayValue':
       return compareArrays(arrayValues(a), arrayValues(b))
     case 'mapValue':
-      return compareMaps(mapFields(a), mapFields(b))
+      return isVector(a) ? compareVectors(a, b) : compareMaps(mapFields(a), mapFields(b))
   }
+}
+
+/** Vectors order by dimension first, then element by element (so [100] comes before [1, 2]). */
+function compareVectors(a: Value, b: Value): number {
+  const left = arrayValues(mapFields(a).value ?? {})
+  const right = arrayValues(mapFields(b).value ?? {})
+  return sign(left.length - right.length) || compareArrays(left, right)
 }
 
 function compareArrays(a: Value[], b: Value[]): number {
