@@ -309,7 +309,7 @@ describe('the full web SDK (browser build) writes over WebChannel', () => {
       })
       expect(found[1]).toEqual({ text: { stringValue: 'igen' } })
       expect(found[2]).toBeNull()
-      const writes = (await accessLog('p1')).filter((entry) => entry.protoPayload.methodName.endsWith('.Commit'))
+      const writes = (await accessLog('p1')).filter((entry) => entry.protoPayload.methodName.endsWith('.Write'))
       expect(writes.some((entry) => entry.protoPayload.authenticationInfo?.principalSubject === 'emp')).toBe(true)
     } finally {
       globalThis.fetch = realFetch

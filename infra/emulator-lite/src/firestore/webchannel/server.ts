@@ -4,9 +4,10 @@ import { AuthError } from '../../auth/errors.ts'
 import { type CoreDeps, identify, type Listener, type Route } from '../../http/core.ts'
 import { ApiError, invalid } from '../../http/errors.ts'
 import { readBody } from '../../http/server.ts'
+import { callContext, projectOf } from '../grpc/call.ts'
 import { type ListenIo, ListenSession } from '../listen/session.ts'
 import type { FirestoreService } from '../service.ts'
-import { WriteStream } from './write.ts'
+import { WriteSession } from '../write/session.ts'
 
 /**
  * Firestore's WebChannel transport (what the full web SDK speaks in a browser for its streams;
@@ -199,6 +200,14 @@ export function forwardMaps(form: URLSearchParams): { id: number; message: Recor
   return maps
 }
 
+/** A stream's error as the status its data message carries; anything unexpected is logged, and INTERNAL. */
+function channelError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error
+  if (error instanceof AuthError) return new ApiError('UNAUTHENTICATED', error.message)
+  console.error('emulator-lite: WebChannel Write', error)
+  return new ApiError('INTERNAL', 'Internal error')
+}
+
 function channelRoute(method: string): Route {
   return {
     name: `firestore.webchannel.${method}`,
@@ -321,7 +330,17 @@ export function acceptWebChannel(server: Server, listener: Listener, fs: Firesto
       (io) =>
         method === 'Listen'
           ? new ListenSession(fs, caller, req, io)
-          : new WriteStream(fs, caller, req, listener, deps, io),
+          : new WriteSession(
+              fs,
+              {
+                // The channel's caller, from the init headers of its handshake.
+                callerFor: () => caller,
+                contextFor: (writer, name) =>
+                  callContext({ ...channelRoute(method), project: projectOf(name) }, writer, req, listener, deps),
+              },
+              // A clean end (the client's last request) needs nothing: the SDK terminates the channel.
+              { send: io.send, end: (error) => (error === undefined ? undefined : io.fail(channelError(error))) },
+            ),
       (ended) => sessions.delete(ended.sid),
     )
     sessions.set(sid, session)
