@@ -68,6 +68,27 @@ test('a package import the workspace does not declare fails', () => {
   expect(problems).toEqual([expect.stringContaining('does not declare @x/web')])
 })
 
+test("a third-party package neither the workspace nor the root declares fails; Node's modules and the root's tools pass", () => {
+  const problems = checkBoundaries(
+    repo({
+      'package.json': JSON.stringify({ workspaces: ['web', 'infra/stack'], devDependencies: { vitest: '*' } }),
+      'infra/stack/package.json': JSON.stringify({ name: '@x/stack', dependencies: { yaml: '*' } }),
+      'infra/stack/src/a.ts': [
+        "import { parse } from 'yaml'",
+        "import { test } from 'vitest'",
+        "import { readFileSync } from 'node:fs'",
+        "import { join } from 'path'",
+        "import { Ajv } from 'ajv'",
+        "import type { Page } from '@playwright/test'",
+      ].join('\n'),
+    }),
+  )
+  expect(problems).toEqual([
+    expect.stringContaining('imports ajv, but neither infra/stack/package.json nor the root declares ajv'),
+    expect.stringContaining('nor the root declares @playwright/test'),
+  ])
+})
+
 test('imports inside comments are not imports', () => {
   expect(
     checkBoundaries(repo({ 'web/src/features/notes/c.ts': "// import { name } from '../persons/person-name.ts'\n" })),

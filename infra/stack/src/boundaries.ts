@@ -8,6 +8,7 @@
 //   feature, web/src/lib, web/src/app or the domain).
 // Import cycles are Biome's (suspicious/noImportCycles, type imports included).
 import { readdirSync, readFileSync } from 'node:fs'
+import { isBuiltin } from 'node:module'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 
 const SOURCE = /\.(ts|tsx|mts|mjs|js)$/
@@ -79,6 +80,10 @@ export function checkBoundaries(root: string): string[] {
     return { dir, name: pkg.name as string, declared: new Set(Object.keys(deps)) }
   })
   const byName = new Map(workspaces.map((workspace) => [workspace.name, workspace]))
+  const rootPkg = readJson(join(root, 'package.json'))
+  const rootDeclared = new Set(
+    Object.keys({ ...(rootPkg.dependencies as object), ...(rootPkg.devDependencies as object) }),
+  )
   const problems: string[] = []
   for (const workspace of workspaces) {
     for (const file of sources(join(root, workspace.dir))) {
@@ -94,6 +99,12 @@ export function checkBoundaries(root: string): string[] {
           if (target !== undefined && target !== workspace && !workspace.declared.has(target.name))
             problems.push(
               `${from}: imports ${specifier}, but ${workspace.dir}/package.json does not declare ${target.name}`,
+            )
+          // Any other package: declared by the workspace, or by the root (the tools every workspace
+          // shares); one that is only there because something else pulled it in can vanish.
+          else if (target === undefined && !isBuiltin(name) && !workspace.declared.has(name) && !rootDeclared.has(name))
+            problems.push(
+              `${from}: imports ${specifier}, but neither ${workspace.dir}/package.json nor the root declares ${name}`,
             )
           continue
         }
