@@ -206,3 +206,37 @@ test('vectors order by dimension, then element by element, between arrays and ma
   expect(fromLite).toEqual(await vectorOrder(official.host))
   expect(fromLite.slice(2, 7)).toEqual(['vector -inf', 'vector -100', 'vector 100', 'vector +inf', 'vector 1 2'])
 }, 120_000)
+
+/** A Listen target under a reserved id, then a good one on the same stream: what each emulator sends. */
+async function badTargetSequence(host: string): Promise<unknown[]> {
+  const stream = openStream(host, 'Listen', 'Bearer owner', DATABASE)
+  const query = (parent: string) => ({ parent, structuredQuery: { from: [{ collectionId: 'b' }] } })
+  stream.send({ database: DATABASE, addTarget: { targetId: 2, query: query(`${DATABASE}/documents/a/__badpath__`) } })
+  stream.send({ database: DATABASE, addTarget: { targetId: 4, query: query(`${DATABASE}/documents/a/empty`) } })
+  const seen: unknown[] = []
+  while (seen.length < 5) {
+    const event = await stream.next()
+    if (!('message' in event)) {
+      seen.push(`status ${event.code}`)
+      break
+    }
+    const change = event.message.targetChange as
+      | { targetChangeType?: string; targetIds?: number[]; cause?: { code?: number; message?: string } }
+      | undefined
+    seen.push(
+      change?.targetIds?.length ? [change.targetChangeType, ...change.targetIds, change.cause ?? null] : 'global',
+    )
+  }
+  stream.cancel()
+  return seen
+}
+
+test('a Listen target under a reserved id is removed with its cause and the stream goes on, in both emulators', async () => {
+  const fromLite = await badTargetSequence(`127.0.0.1:${lite.adminPort}`)
+  expect(fromLite).toEqual(await badTargetSequence(official.host))
+  expect(fromLite[1]).toEqual([
+    'REMOVE',
+    2,
+    { code: 3, message: 'Resource id "__badpath__" is invalid because it is reserved.' },
+  ])
+}, 60_000)

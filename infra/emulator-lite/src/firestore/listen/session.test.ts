@@ -158,3 +158,30 @@ test('an idle stream with targets is sent a global snapshot with a new token eve
   listen.close()
   store.close()
 })
+
+test('a target under a reserved id is answered ADD and REMOVE with the cause, and the stream goes on', async () => {
+  const { store, sent, failures, listen } = session(() => 0)
+  listen.receive({
+    database: DB,
+    addTarget: {
+      targetId: 3,
+      query: { parent: `${DB}/documents/a/__badpath__`, structuredQuery: { from: [{ collectionId: 'b' }] } },
+    },
+  })
+  listen.receive(addTarget)
+  await expect.poll(() => sent.length).toBe(5)
+  expect(sent.slice(0, 2)).toEqual([
+    { targetChange: { targetChangeType: 'ADD', targetIds: [3] } },
+    {
+      targetChange: {
+        targetChangeType: 'REMOVE',
+        targetIds: [3],
+        cause: { code: 3, message: 'Resource id "__badpath__" is invalid because it is reserved.' },
+      },
+    },
+  ])
+  expect(sent[3]).toMatchObject({ targetChange: { targetChangeType: 'CURRENT', targetIds: [2] } })
+  expect(failures).toEqual([])
+  listen.close()
+  store.close()
+})

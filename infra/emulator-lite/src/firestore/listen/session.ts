@@ -122,21 +122,18 @@ export class ListenSession {
     const id = Number(raw.targetId ?? 0)
     if (!Number.isInteger(id) || id <= 0) throw invalid('target_id must be a positive integer')
     if (this.targets.has(id)) throw invalid(`Target ${id} is already active`)
-    const database =
-      (raw.query as { parent?: unknown } | undefined)?.parent ??
-      (raw.documents as { documents?: string[] } | undefined)?.documents?.[0]
-    const db = databaseOf(database)
-    let kind: Target['kind']
-    if (raw.documents !== undefined) {
-      const names = (raw.documents as { documents?: unknown }).documents
-      if (!Array.isArray(names) || names.length === 0) throw invalid('documents target needs documents')
-      kind = { documents: names.map((name) => parseDocumentName(name, db)) }
-    } else if (raw.query !== undefined) {
-      const query = raw.query as { parent?: unknown; structuredQuery?: unknown }
-      const segments = String(query.parent).split('/documents')[1]?.split('/').filter(Boolean) ?? []
-      kind = { parent: parentOf(segments), structuredQuery: query.structuredQuery }
-    } else throw invalid('A target needs documents or a query')
-    const target: Target = { id, db, kind, sent: new Map() }
+    let watched: ReturnType<typeof targetOf>
+    try {
+      watched = targetOf(raw)
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+      // A target that names nothing valid (a reserved id, a bad path) is refused on its own, as the
+      // official emulator does: ADD, then REMOVE with the cause; the stream and its other targets go on.
+      this.send({ targetChange: { targetChangeType: 'ADD', targetIds: [id] } })
+      this.reject(id, error)
+      return
+    }
+    const target: Target = { id, ...watched, sent: new Map() }
     this.targets.set(id, target)
     this.send({ targetChange: { targetChangeType: 'ADD', targetIds: [id] } })
     // A resumed target may hold documents deleted since: start it over (any token is accepted).
@@ -153,6 +150,17 @@ export class ListenSession {
     if (this.targets.size === 0 || Date.now() - this.lastSent < heartbeatMs) return
     const readTime = formatTimestamp(nextCommitTime())
     this.send({ targetChange: { resumeToken: Buffer.from(readTime).toString('base64'), readTime } })
+  }
+
+  /** Removes a target with the cause, which the SDK hands to that target's listener. */
+  private reject(id: number, error: ApiError): void {
+    this.send({
+      targetChange: {
+        targetChangeType: 'REMOVE',
+        targetIds: [id],
+        cause: { code: grpcCode[error.status] ?? 2, message: error.message },
+      },
+    })
   }
 
   private remove(id: number): void {
@@ -174,13 +182,7 @@ export class ListenSession {
       if (!(error instanceof ApiError)) throw error
       // A denied (or invalid) target is removed with its cause; the stream goes on.
       this.targets.delete(target.id)
-      this.send({
-        targetChange: {
-          targetChangeType: 'REMOVE',
-          targetIds: [target.id],
-          cause: { code: grpcCode[error.status] ?? 2, message: error.message },
-        },
-      })
+      this.reject(target.id, error)
       return
     }
     // After a commit only what changed leaves (and is logged): the documents added or updated, the
@@ -235,6 +237,25 @@ export class ListenSession {
     fs.guard.list(db, caller, kind.parent, kind.structuredQuery)
     return runQuery(fs.store, db, kind.parent, kind.structuredQuery, undefined, fs.queryOptions)
   }
+}
+
+/** What a target watches, from its `documents` or `query`; an ApiError when it names nothing valid. */
+function targetOf(raw: Record<string, unknown>): { db: DatabaseRef; kind: Target['kind'] } {
+  const database =
+    (raw.query as { parent?: unknown } | undefined)?.parent ??
+    (raw.documents as { documents?: string[] } | undefined)?.documents?.[0]
+  const db = databaseOf(database)
+  if (raw.documents !== undefined) {
+    const names = (raw.documents as { documents?: unknown }).documents
+    if (!Array.isArray(names) || names.length === 0) throw invalid('documents target needs documents')
+    return { db, kind: { documents: names.map((name) => parseDocumentName(name, db)) } }
+  }
+  if (raw.query !== undefined) {
+    const query = raw.query as { parent?: unknown; structuredQuery?: unknown }
+    const segments = String(query.parent).split('/documents')[1]?.split('/').filter(Boolean) ?? []
+    return { db, kind: { parent: parentOf(segments), structuredQuery: query.structuredQuery } }
+  }
+  throw invalid('A target needs documents or a query')
 }
 
 const documentsRoot = (db: DatabaseRef) => `projects/${db.project}/databases/${db.database}/documents`
