@@ -26,7 +26,23 @@ const list = (...values: unknown[]) => ({ arrayValue: { values } })
 test("a null in an 'in' list matches no null value", () => {
   const where = field('v', 'IN', list({ integerValue: '2' }, { stringValue: 'b' }, { nullValue: null }))
   expect(ids(where)).toEqual(['c/a', 'c/b'])
-  expect(ids(field('v', 'EQUAL', { nullValue: null }))).toEqual(['c/n'])
+})
+
+test('a null operand compares with nothing, and a null in an array-contains-any list matches nothing (IS_NULL finds nulls)', () => {
+  applyWrites(store, db, [
+    { update: { name: `${root}/arrays/e`, fields: { a: list({ integerValue: '43' }) } } },
+    { update: { name: `${root}/arrays/h`, fields: { a: list({ nullValue: null }) } } },
+    { update: { name: `${root}/arrays/z`, fields: { a: { nullValue: null } } } },
+  ])
+  const arrays = (where: unknown) =>
+    runQuery(store, db, '', { from: [{ collectionId: 'arrays' }], where }).map((doc) => doc.path)
+  const none = { nullValue: null }
+  for (const op of ['EQUAL', 'NOT_EQUAL', 'GREATER_THAN_OR_EQUAL', 'LESS_THAN', 'ARRAY_CONTAINS'])
+    expect(arrays(field('a', op, none)), op).toEqual([])
+  expect(arrays(field('a', 'ARRAY_CONTAINS_ANY', list(none)))).toEqual([])
+  expect(arrays(field('a', 'ARRAY_CONTAINS_ANY', list({ integerValue: '43' }, none)))).toEqual(['arrays/e'])
+  expect(arrays({ unaryFilter: { field: { fieldPath: 'a' }, op: 'IS_NULL' } })).toEqual(['arrays/z'])
+  expect(ids(field('v', 'EQUAL', none))).toEqual([])
 })
 
 test('query shapes the official emulator refuses are refused with INVALID_ARGUMENT', () => {

@@ -124,6 +124,11 @@ function compileFilter(db: DatabaseRef, filter: unknown, inequalities: Set<strin
       const text = operand.stringValue
       return (doc) => fieldValue(doc)?.stringValue === text
     }
+    // A null operand compares with nothing (`== null`, `!= null`, `>= null`, `array-contains null`):
+    // nulls are found with IS_NULL, which is what the SDKs send for `== null` (the official emulator).
+    if (isNull(operand)) return () => false
+    // Nor does a null in an array-contains-any list: the other values still match.
+    const anyOf = op === 'ARRAY_CONTAINS_ANY' ? list.filter((item) => !isNull(item)) : list
     return (doc) => {
       const value = fieldValue(doc)
       if (value === undefined) return false
@@ -141,7 +146,7 @@ function compileFilter(db: DatabaseRef, filter: unknown, inequalities: Set<strin
         case 'ARRAY_CONTAINS':
           return 'arrayValue' in value && arrayValues(value).some((item) => valuesEqual(item, operand))
         case 'ARRAY_CONTAINS_ANY':
-          return 'arrayValue' in value && arrayValues(value).some((item) => list.some((x) => valuesEqual(item, x)))
+          return 'arrayValue' in value && arrayValues(value).some((item) => anyOf.some((x) => valuesEqual(item, x)))
         default: {
           // Range filters only match values of the operand's type (numbers with numbers, and so on).
           if (isNaNValue(value) || isNaNValue(operand) || !sameTypeClass(value, operand)) return false
