@@ -288,3 +288,27 @@ test('a null operand compares with nothing, and a null in array-contains-any is 
   expect(fromLite).toEqual(await nullOperands(official.host))
   expect(fromLite.containsAny).toEqual([0, ['e']])
 }, 60_000)
+
+/** Whether writes that leave a document as it was move its version (they must not), and ones that change it do. */
+async function versions(host: string): Promise<Record<string, boolean>> {
+  const db = adminAt(host)
+  const ref = db.doc(`versions-${randomUUID().slice(0, 8)}/a`)
+  const first = await ref.set({ count: 1234, tags: ['x'], at: { nested: true } })
+  const stored = (await ref.get()).updateTime
+  const same = await ref.set({ at: { nested: true }, tags: ['x'], count: 1234 })
+  const merged = await ref.set({ count: 1234 }, { merge: true })
+  const unchanged = (await ref.get()).updateTime
+  const changed = await ref.set({ count: 1234.5, tags: ['x'], at: { nested: true } })
+  return {
+    sameWriteKeepsVersion: same.writeTime.isEqual(first.writeTime),
+    mergeKeepsVersion: merged.writeTime.isEqual(first.writeTime),
+    documentKeepsVersion: unchanged?.isEqual(stored as never) === true,
+    changeMovesVersion: !changed.writeTime.isEqual(first.writeTime),
+  }
+}
+
+test('a write that leaves a document as it was keeps its version, in both emulators', async () => {
+  const fromLite = await versions(`127.0.0.1:${lite.adminPort}`)
+  expect(fromLite).toEqual(await versions(official.host))
+  expect(Object.values(fromLite).every(Boolean)).toBe(true)
+}, 60_000)

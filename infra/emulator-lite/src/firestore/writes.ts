@@ -234,6 +234,10 @@ export function applyWrites(
       const checkSize = () => checkDocumentSize(rootOf(db), path, fields)
       if (afterRules === undefined) checkSize()
       else afterRules.push(checkSize)
+      // A write that leaves the document exactly as it was is no change: the document keeps its
+      // version, and the result says so (the official emulator; transactions that read it stay valid).
+      if (existing !== null && sameStored(existing.fields, fields))
+        return { updateTime: formatTimestamp(existing.updateTime), transformResults }
       const { parent, collectionId } = parentOf(path)
       store.putDocument(
         db.project,
@@ -247,6 +251,21 @@ export function applyWrites(
     }),
   )
   return { writeResults, commitTime: formatTimestamp(commitTime) }
+}
+
+/**
+ * Whether two stored field sets are the same data: the same keys (in any order) and the same values of
+ * the same types (`1` and `1.0` differ; `-0` and `0` differ; NaN is NaN), as a version change sees it.
+ */
+export function sameStored(a: unknown, b: unknown): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return Object.is(a, b)
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return a === b
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  const left = a as Record<string, unknown>
+  const right = b as Record<string, unknown>
+  const keys = Object.keys(left)
+  if (keys.length !== Object.keys(right).length) return false
+  return keys.every((key) => Object.hasOwn(right, key) && sameStored(left[key], right[key]))
 }
 
 export function toDocumentResource(db: DatabaseRef, doc: StoredDocument, mask?: string[][]): Record<string, unknown> {
