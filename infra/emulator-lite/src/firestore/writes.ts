@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util'
 import { ApiError, invalid } from '../http/errors.ts'
 import type { Store, StoredDocument, WriteStamp } from '../store/store.ts'
 import { checkDocumentNameSize, checkDocumentSize, checkMaskPath, checkWriteFields } from './limits.ts'
@@ -256,17 +257,9 @@ export function applyWrites(
 /**
  * Whether two stored field sets are the same data: the same keys (in any order) and the same values of
  * the same types (`1` and `1.0` differ; `-0` and `0` differ; NaN is NaN), as a version change sees it.
+ * Node's deep strict equality is exactly that for plain JSON-shaped data.
  */
-export function sameStored(a: unknown, b: unknown): boolean {
-  if (typeof a === 'number' && typeof b === 'number') return Object.is(a, b)
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return a === b
-  if (Array.isArray(a) !== Array.isArray(b)) return false
-  const left = a as Record<string, unknown>
-  const right = b as Record<string, unknown>
-  const keys = Object.keys(left)
-  if (keys.length !== Object.keys(right).length) return false
-  return keys.every((key) => Object.hasOwn(right, key) && sameStored(left[key], right[key]))
-}
+export const sameStored = (a: Fields, b: Fields): boolean => isDeepStrictEqual(a, b)
 
 export function toDocumentResource(db: DatabaseRef, doc: StoredDocument, mask?: string[][]): Record<string, unknown> {
   let fields = doc.fields
