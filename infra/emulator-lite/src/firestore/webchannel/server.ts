@@ -200,11 +200,14 @@ export function forwardMaps(form: URLSearchParams): { id: number; message: Recor
   return maps
 }
 
-/** A stream's error as the status its data message carries; anything unexpected is logged, and INTERNAL. */
+/**
+ * An error as the status the SDK is sent (a request's answer, or a stream's data message); anything
+ * unexpected is logged, and INTERNAL.
+ */
 function channelError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
   if (error instanceof AuthError) return new ApiError('UNAUTHENTICATED', error.message)
-  console.error('emulator-lite: WebChannel Write', error)
+  console.error('emulator-lite: WebChannel', error)
   return new ApiError('INTERNAL', 'Internal error')
 }
 
@@ -248,13 +251,7 @@ export function acceptWebChannel(server: Server, listener: Listener, fs: Firesto
       return
     }
     handle(match[1] as string, url, req, res).catch((error: unknown) => {
-      const apiError =
-        error instanceof ApiError
-          ? error
-          : error instanceof AuthError
-            ? new ApiError('UNAUTHENTICATED', error.message)
-            : new ApiError('INTERNAL', 'Internal error')
-      if (!(error instanceof ApiError || error instanceof AuthError)) console.error('emulator-lite: WebChannel', error)
+      const apiError = channelError(error)
       if (res.headersSent) {
         res.destroy()
         return
