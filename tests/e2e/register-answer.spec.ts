@@ -238,8 +238,19 @@ test('the success toast after saving is readable: no serious or critical accessi
   await signIn(page, ACCOUNTS.employee.email)
   const row = await openDay(page, TOAST_DAY)
   await register(page, row, 'Kontrast')
-  // The toast is on screen (register waited for it): axe judges its colours with the rest.
-  await expect(page.getByText('Registreringen blev gemt')).toBeVisible()
+  // The toast is on screen (register waited for it) and has finished sliding in: axe judges its colours
+  // as the user reads them, not half faded in (a transition's first frames have too little contrast).
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Registreringen blev gemt' })
+  await expect(toast).toHaveAttribute('data-mounted', 'true')
+  // Its transitions and fades still running; sonner's hidden loading bars spin for ever and are not read.
+  const settling = () =>
+    toast.evaluate(
+      (element) =>
+        element
+          .getAnimations({ subtree: true })
+          .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
+    )
+  await expect.poll(settling).toBe(0)
   expect(await seriousA11yViolations(page)).toEqual([])
 })
 
