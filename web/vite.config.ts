@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type Rollup } from 'vite'
 
@@ -55,8 +56,61 @@ function loadedWith(host: string, files = new Set<string>()): Set<string> {
   return files
 }
 
+/**
+ * One chunk for a signed-in page's start (issue 34). Left to itself the bundler splits the code every
+ * signed-in page runs first into ~40 files of about 1 KB (one per set of dynamic imports that share a
+ * module), and over HTTP/1.1's six connections per origin a cold page waited for them in turns. The
+ * `app` chunk holds instead what the app, the signed-in shell, the session guard's loaders and the
+ * page's early reads import; these roots stay files of their own (tiny: the manifest's keys for the
+ * routes and their budgets). It takes no module that the sign-in page's first load, Firebase Auth's
+ * early setup or zod's Danish messages hold (so /login carries what it did), and none of the Firebase
+ * SDKs (chunks of their own: they change less often than the app).
+ */
+const START_ROOTS = [
+  'src/app/app.tsx',
+  'src/app/routes/app-shell.tsx',
+  'src/features/session/api/load-session-user.ts',
+  'src/features/locations/api/get-locations.ts',
+  'src/app/page-data.ts',
+  'src/app/page-data-lazy.ts',
+]
+const START_EXCLUDED_ROOTS = [
+  'src/main.tsx',
+  'src/app/login-page.tsx',
+  'src/lib/firebase.ts',
+  '../domain/src/zod-da.ts',
+]
+const FIREBASE_SDK = /[\\/]node_modules[\\/](firebase|@firebase)[\\/]/
+const inStartChunk = new Set<string>()
+function startChunk(): Plugin {
+  const web = dirname(fileURLToPath(import.meta.url))
+  return {
+    name: 'bosted-start-chunk',
+    apply: 'build',
+    buildEnd() {
+      /** The modules `roots` import statically, themselves included. */
+      const closure = (roots: string[]) => {
+        const pending = roots.map((root) => join(web, root))
+        const missing = pending.find((id) => this.getModuleInfo(id) === null)
+        if (missing !== undefined) this.error(`bosted-start-chunk: ${missing} is not in the build (renamed?)`)
+        const found = new Set<string>()
+        for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+          if (found.has(id)) continue
+          found.add(id)
+          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []))
+        }
+        return found
+      }
+      const excluded = closure(START_EXCLUDED_ROOTS)
+      for (const root of START_ROOTS) excluded.add(join(web, root))
+      inStartChunk.clear()
+      for (const id of closure(START_ROOTS)) if (!excluded.has(id) && !FIREBASE_SDK.test(id)) inStartChunk.add(id)
+    },
+  }
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), runtimeConfig(), bundleForPreloads()],
+  plugins: [react(), runtimeConfig(), bundleForPreloads(), startChunk()],
   resolve:
     command === 'build'
       ? {
@@ -69,6 +123,21 @@ export default defineConfig(({ command }) => ({
   // The manifest lets web/bench/bundle-size.ts tell which chunks each route loads.
   build: {
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              debugName: 'start',
+              name: (id: string) => (inStartChunk.has(id) ? 'app' : null),
+              // The set is a closure already: what it leaves out (the sign-in page's, Auth's, the SDKs')
+              // only imports what it leaves out too, so no chunk cycle; the bundler adds nothing back.
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
     modulePreload: {
       resolveDependencies: (_file, deps, { hostId }) => {
         const loaded = loadedWith(hostId)

@@ -12,6 +12,7 @@ import {
   pageBudgetKb,
   ROUTE_BUDGETS_KB,
   SHELL_BUDGET_KB,
+  START_FILES_MAX,
 } from './bundle-budgets.ts'
 
 type Chunk = {
@@ -121,6 +122,9 @@ console.log(
     `SDK/toaster/chart code before the form works: ${checked.loginCarries.join(', ') || 'none'}`,
 )
 console.log(`signed-in shell: ${checked.shellKb.toFixed(1)} KB gzip JS (ceiling ${SHELL_BUDGET_KB} KB)`)
+console.log(
+  `a signed-in page's start (shell, session loaders, early reads): ${checked.startFiles} JS files (at most ${START_FILES_MAX})`,
+)
 console.log(
   'route code beyond the shell (zod apart) ≤ its ceiling (the figure before issue 33); the page as it loads (shell, route, zod) ≤ both ceilings:',
 )

@@ -5,7 +5,14 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { budgets, LOGIN_BUDGET_KB, pageBudgetKb, ROUTE_BUDGETS_KB, SHELL_BUDGET_KB } from '../bench/bundle-budgets.ts'
+import {
+  budgets,
+  LOGIN_BUDGET_KB,
+  pageBudgetKb,
+  ROUTE_BUDGETS_KB,
+  SHELL_BUDGET_KB,
+  START_FILES_MAX,
+} from '../bench/bundle-budgets.ts'
 
 // A production build of the web into a temporary directory, measured as nginx serves it (gzip 5):
 // a change that grows /login's first load or a care page's code past its budget fails here.
@@ -43,6 +50,10 @@ test('/login carries no router, Firebase SDK, toaster or chart code before its f
 
 test(`the signed-in shell stays within ${SHELL_BUDGET_KB} KB gzip JavaScript`, () => {
   expect(measured.shellKb).toBeLessThanOrEqual(SHELL_BUDGET_KB)
+})
+
+test(`a signed-in page's start (shell, session loaders, early reads) is at most ${START_FILES_MAX} JS files`, () => {
+  expect(measured.startFiles).toBeLessThanOrEqual(START_FILES_MAX)
 })
 
 test('every route module of the build has a code ceiling, and every ceiling a route', () => {

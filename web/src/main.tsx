@@ -35,6 +35,9 @@ const danishErrors = () => {
  * With a session cookie, /login goes through the app (whose /login route sends a signed-in user on).
  */
 const signInFirst = location.pathname === paths.login && readCookie(USER_ID_COOKIE) === null
+// The configuration first: every Firebase call waits for it, and over HTTP/1.1 a request asked after
+// the app's module files would queue behind them (issue 34).
+const config = loadRuntimeConfig()
 const loginPage = signInFirst ? import('./app/login-page.tsx') : null
 // Everywhere else the app's code is fetched at once, beside the configuration, and with a session
 // the code its guard runs first (reading the user and their locations).
@@ -43,7 +46,6 @@ if (!signInFirst) {
   loadApp().catch(() => {})
   if (readCookie(USER_ID_COOKIE) !== null) preloadSessionStart()
 }
-const config = loadRuntimeConfig()
 // …and Firebase Auth restores its user as soon as the configuration says where Auth is.
 if (!signInFirst && readCookie(USER_ID_COOKIE) !== null) void config.then(restoreAuthEarly)
 

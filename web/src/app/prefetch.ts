@@ -37,6 +37,8 @@ export function preloadSessionStart(): void {
   import('../features/session/api/load-session-user.ts').catch(() => {})
   import('../features/locations/api/get-locations.ts').catch(() => {})
   import('./page-data.ts').catch(() => {})
+  // Firestore Lite's code, which the guard's first read needs: fetched now, not once Auth starts.
+  import('firebase/firestore/lite').catch(() => {})
 }
 
 /**

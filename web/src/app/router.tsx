@@ -19,18 +19,23 @@ const importers = new Map<RouteObject, Importer>()
 
 /** A route whose page is loaded on demand, with its own error boundary (no white screen). */
 function page(importer: Importer, route: Omit<RouteObject, 'lazy' | 'index'> & { index?: true } = {}): RouteObject {
+  const loadComponent = async (): Promise<ComponentType> => {
+    try {
+      return (await importer()).Component
+    } catch (error) {
+      // A failed chunk thrown from `lazy` leaves the first render blank in react-router; as a
+      // component it reaches the error page, which reloads the app once (chunk-reload guard).
+      return () => <ErrorPage error={error} />
+    }
+  }
   const object = {
     ...route,
     errorElement: <RouteError />,
-    lazy: async () => {
-      try {
-        return { Component: (await importer()).Component }
-      } catch (error) {
-        // A failed chunk thrown from `lazy` leaves the first render blank in react-router; as a
-        // component it reaches the error page, which reloads the app once (chunk-reload guard).
-        // biome-ignore lint/correctness/noComponentHookFactories: made once, when the route's chunk failed to load
-        return { Component: () => <ErrorPage error={error} /> }
-      }
+    // Only the component is lazy (the object form): a route's loader, the session guard above all,
+    // runs at once beside the code's download instead of after it (issue 34). A new object for each
+    // router made from these routes: react-router empties the one it was given once it has loaded.
+    get lazy() {
+      return { Component: loadComponent }
     },
   } as RouteObject
   importers.set(object, importer)
