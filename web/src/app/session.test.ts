@@ -26,6 +26,9 @@ vi.mock('../lib/firestore.ts', () => ({
     collection: (_db: unknown, ...path: string[]) => path.join('/'),
     collectionGroup: (_db: unknown, id: string) => `**/${id}`,
     where: (field: string, op: string, value: string) => `${field} ${op} ${value}`,
+    orderBy: (field: string, direction: string) => `order ${field} ${direction}`,
+    documentId: () => '__name__',
+    limit: (count: number) => `limit ${count}`,
     query: (source: string, ...constraints: string[]) => [source, ...constraints].join(' | '),
     getDocs: async (query: string) => {
       queries.push(query)
@@ -246,9 +249,20 @@ test("the guard starts the page's first reads beside the locations' read, not af
   expect(passed).toBe(true)
 })
 
+test("the guard starts Dagbøger's first reads as well (/notes): the persons and the diary list's first page", async () => {
+  queryClient.clear()
+  session.user = { ...remembered }
+  await requireSession({ request: new Request('http://localhost/notes?from=2026-02-01&to=2026-02-10') })
+  await vi.waitFor(() => expect(queries).toHaveLength(2))
+  expect(queries.sort()).toEqual([
+    '**/notes | locationId == a | day >= 2026-02-01 | day <= 2026-02-10 | order day desc | order createdAt desc | order __name__ desc | limit 26',
+    'persons | locationId == a',
+  ])
+})
+
 test('the guard reads nothing ahead for a page without such reads', async () => {
   session.user = { ...remembered }
-  await requireSession({ request: new Request('http://localhost/notes') })
+  await requireSession({ request: new Request('http://localhost/settings/persons') })
   await vi.advanceTimersByTimeAsync(50)
   expect(queries).toEqual([])
 })

@@ -158,8 +158,8 @@ export async function requireSession({ request }: { request?: Request } = {}): P
  * app/page-data.ts), for the location the page will show. Not awaited: the page waits for its data.
  */
 function prefetchPageData(url: URL, user: SessionUser): void {
-  // Only the pages that have such reads (page-data.ts) load its code.
-  if (url.pathname !== paths.daily && url.pathname !== paths.me) return
+  // page-data.ts alone knows which pages have such reads (its code is a small file; its imports are
+  // in the app's start chunk, ADR 0031).
   const locationId = expectedActiveLocationId(user.locations)
   void import('./page-data.ts').then(
     (module) => module.prefetchPageData(url, user, locationId),
