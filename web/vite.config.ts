@@ -61,8 +61,8 @@ function loadedWith(host: string, files = new Set<string>()): Set<string> {
  * signed-in page runs first into ~40 files of about 1 KB (one per set of dynamic imports that share a
  * module), and over HTTP/1.1's six connections per origin a cold page waited for them in turns. The
  * `app` chunk holds instead what the app, the signed-in shell, the session guard's loaders and the
- * page's early reads import; these roots stay files of their own (tiny: the manifest's keys for the
- * routes and their budgets). It takes no module that the sign-in page's first load, Firebase Auth's
+ * page's early reads import; these roots stay files of their own where they can (tiny: the manifest's
+ * keys for the routes and their budgets). It takes no module that the sign-in page's first load, Firebase Auth's
  * early setup or zod's Danish messages hold (so /login carries what it did), and none of the Firebase
  * SDKs (chunks of their own: they change less often than the app).
  */
@@ -102,9 +102,14 @@ function startChunk(): Plugin {
         return found
       }
       const excluded = closure(START_EXCLUDED_ROOTS)
-      for (const root of START_ROOTS) excluded.add(join(web, root))
+      const start = closure(START_ROOTS)
+      // A root stays a file of its own unless a module of the chunk imports it statically (the location
+      // loader, which the shell's location hook imports): a file of its own would import the chunk that
+      // imports it, a cycle.
+      for (const root of START_ROOTS.map((path) => join(web, path)))
+        if (!this.getModuleInfo(root)?.importers.some((importer) => start.has(importer))) excluded.add(root)
       inStartChunk.clear()
-      for (const id of closure(START_ROOTS)) if (!excluded.has(id) && !FIREBASE_SDK.test(id)) inStartChunk.add(id)
+      for (const id of start) if (!excluded.has(id) && !FIREBASE_SDK.test(id)) inStartChunk.add(id)
     },
   }
 }

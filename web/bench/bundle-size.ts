@@ -125,6 +125,7 @@ console.log(`signed-in shell: ${checked.shellKb.toFixed(1)} KB gzip JS (ceiling 
 console.log(
   `a signed-in page's start (shell, session loaders, early reads): ${checked.startFiles} JS files (at most ${START_FILES_MAX})`,
 )
+console.log(`chunks that import each other: ${checked.cycles.join('; ') || 'none'}`)
 console.log(
   'route code beyond the shell (zod apart) ≤ its ceiling (the figure before issue 33); the page as it loads (shell, route, zod) ≤ both ceilings:',
 )

@@ -56,6 +56,10 @@ test(`a signed-in page's start (shell, session loaders, early reads) is at most 
   expect(measured.startFiles).toBeLessThanOrEqual(START_FILES_MAX)
 })
 
+test('no two chunks import each other', () => {
+  expect(measured.cycles).toEqual([])
+})
+
 test('every route module of the build has a code ceiling, and every ceiling a route', () => {
   expect(Object.keys(measured.routes).sort()).toEqual(Object.keys(ROUTE_BUDGETS_KB).sort())
 })
