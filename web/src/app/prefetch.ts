@@ -23,8 +23,8 @@ export function prefetch(path: string): void {
  */
 export function preloadLanding(): void {
   prefetch(paths.daily)
+  // The loaders and Firestore Lite's code.
   preloadSessionStart()
-  import('../lib/firestore.ts').then((module) => module.firestoreLite()).catch(() => {})
   import('../components/ui/toaster.tsx').catch(() => {})
 }
 
