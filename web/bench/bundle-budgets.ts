@@ -120,16 +120,19 @@ export function closure(manifest: Manifest, keys: string[], files = new Set<stri
  * the other's has been evaluated, which holds only as long as neither uses the other at load time.
  */
 export function chunkCycles(manifest: Manifest): string[] {
-  const cycles = new Set<string>()
+  const cycles: string[] = []
+  const done = new Set<string>()
+  // Depth first, each chunk once: an import of a chunk still on the path closes a cycle.
   const visit = (key: string, path: string[]) => {
     for (const next of manifest[key]?.imports ?? []) {
       const at = path.indexOf(next)
-      if (at !== -1) cycles.add([...path.slice(at), next].map((item) => manifest[item]?.file ?? item).join(' → '))
-      else visit(next, [...path, next])
+      if (at !== -1) cycles.push([...path.slice(at), next].map((item) => manifest[item]?.file ?? item).join(' → '))
+      else if (!done.has(next)) visit(next, [...path, next])
     }
+    done.add(key)
   }
-  for (const key of Object.keys(manifest)) visit(key, [key])
-  return [...cycles].sort()
+  for (const key of Object.keys(manifest)) if (!done.has(key)) visit(key, [key])
+  return cycles.sort()
 }
 
 export function budgets(dist: string) {
