@@ -1,6 +1,7 @@
 // The benchmark location of the care pages' benchmarks (`make bench`): a throwaway native stack with
 // the demo seed plus a location of 60 persons × 90 days of registrations and notes (written with
-// firebase-admin), and Chromium signed in as an employee of that location.
+// firebase-admin), and Chromium signed in as an employee of that location. TABLET_BENCH_SKIP_BUILD=1
+// serves web/dist as it is, as tablet-bench.ts does (a build of other sources, for "before").
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -163,7 +164,7 @@ export async function writeBenchLocation(stack: Awaited<ReturnType<typeof startT
 /** Starts the stack, writes the benchmark location and signs in; the page is on /daily. */
 export async function startBenchLocation(): Promise<BenchLocation> {
   console.log('starting a throwaway stack (build, seed) …')
-  const stack = await startTestStack({ serveWeb: true, seed: true, build: true })
+  const stack = await startTestStack({ serveWeb: true, seed: true, build: process.env.TABLET_BENCH_SKIP_BUILD !== '1' })
   let browser: Browser | undefined
   try {
     await writeBenchLocation(stack)

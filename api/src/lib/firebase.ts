@@ -4,6 +4,7 @@ import { FieldValue, type Firestore, initializeFirestore } from 'firebase-admin/
 import { getStorage } from 'firebase-admin/storage'
 import { GoogleAuth } from 'google-auth-library'
 import { type AccessLogStore, cloudLoggingAccessLog, emulatorAccessLog } from './access-log.ts'
+import { type RunPeriodQuery, restPeriodQuery } from './firestore-query.ts'
 
 export type FirebaseOptions = {
   projectId: string
@@ -29,6 +30,8 @@ export type Firebase = {
   bucket(): ReturnType<ReturnType<typeof getStorage>['bucket']>
   /** Who read a person's data: emulator-lite's log, or Cloud Logging in production. */
   accessLog: AccessLogStore
+  /** A location's records of a period, projected, over REST without firebase-admin's decoding (Statistik). */
+  periodQuery: RunPeriodQuery
   /**
    * Stores one tiny document (`health/probe`) and resolves once the backend took it; rejects with
    * `code` 8 when it refused for lack of space (RESOURCE_EXHAUSTED), with the cause otherwise.
@@ -73,20 +76,31 @@ export function createFirebase(options: FirebaseOptions): Firebase {
   const emulatorHost = process.env.FIRESTORE_EMULATOR_HOST
   // One GoogleAuth for the app's life (it caches the client and its token), made on first use only.
   let googleAuth: GoogleAuth | undefined
+  const authorizedHeaders = async () => {
+    googleAuth ??= new GoogleAuth({
+      scopes: [
+        'https://www.googleapis.com/auth/logging.read',
+        'https://www.googleapis.com/auth/logging.write',
+        'https://www.googleapis.com/auth/datastore',
+      ],
+    })
+    const client = await googleAuth.getClient()
+    return Object.fromEntries(await client.getRequestHeaders()) as Record<string, string>
+  }
+  const onEmulator = options.useFirestoreEmulator && emulatorHost !== undefined
   const accessLog =
     options.useFirestoreEmulator && emulatorHost
       ? emulatorAccessLog(emulatorHost)
       : cloudLoggingAccessLog({
           projectId: options.projectId,
-          authorizedFetch: async (url, init) => {
-            googleAuth ??= new GoogleAuth({
-              scopes: ['https://www.googleapis.com/auth/logging.read', 'https://www.googleapis.com/auth/logging.write'],
-            })
-            const client = await googleAuth.getClient()
-            const headers = await client.getRequestHeaders()
-            return fetch(url, { ...init, headers: { ...Object.fromEntries(headers), ...init.headers } })
-          },
+          authorizedFetch: async (url, init) =>
+            fetch(url, { ...init, headers: { ...(await authorizedHeaders()), ...init.headers } }),
         })
+  const periodQuery = restPeriodQuery(
+    onEmulator
+      ? { origin: `http://${emulatorHost}`, projectId: firestoreProjectId, headers: async () => EMULATOR_OWNER }
+      : { origin: 'https://firestore.googleapis.com', projectId: firestoreProjectId, headers: authorizedHeaders },
+  )
   const bucketName = options.storageBucket ?? `${firestoreProjectId}.appspot.com`
   const probeWrite =
     options.useFirestoreEmulator && emulatorHost
@@ -101,11 +115,15 @@ export function createFirebase(options: FirebaseOptions): Firebase {
     db,
     bucket: () => getStorage(app).bucket(bucketName),
     accessLog,
+    periodQuery,
     probeWrite,
     probeWriteHidesRefusals: !(options.useFirestoreEmulator && emulatorHost),
     close: () => deleteApp(app),
   }
 }
+
+/** emulator-lite's privileged header, which its admin listener believes (the public ports refuse it). */
+const EMULATOR_OWNER = { authorization: 'Bearer owner' }
 
 /** Where the api proves it can write; the rules give clients no access to `health`. */
 export const HEALTH_PROBE_DOCUMENT = 'health/probe'

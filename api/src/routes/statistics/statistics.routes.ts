@@ -7,10 +7,11 @@ import {
   StatisticsQuerySchema,
   summarizeStatistics,
 } from '@bosted/domain/statistics-read'
-import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore'
+import type { Firestore } from 'firebase-admin/firestore'
 import { Hono } from 'hono'
 import { type Caller, isDocumentId } from '../../lib/access.ts'
 import type { ApiAccess } from '../../lib/access-log.ts'
+import { parentIdOf, type QueriedDocument } from '../../lib/firestore-query.ts'
 import { httpError } from '../../lib/http-error.ts'
 import { type CallerEnv, requireCaller } from '../../middleware/require-caller.ts'
 import { requireSession } from '../../middleware/require-session.ts'
@@ -30,26 +31,15 @@ export async function maySeeLocationCare(db: Firestore, caller: Caller, location
   return staff && (caller.claims.admin === true || caller.locations.includes(locationId))
 }
 
-/** The location's records of one kind from `from` to `to`, only the given fields (projection). */
-function periodQuery(db: Firestore, collectionId: string, locationId: string, from: string, to: string) {
-  return db
-    .collectionGroup(collectionId)
-    .where('locationId', '==', locationId)
-    .where('day', '>=', from)
-    .where('day', '<=', to)
-}
-
-/** The person a record belongs to, from its path (persons/{id}/…), as emulator-lite's log groups reads. */
-const personOf = (snapshot: QueryDocumentSnapshot) => snapshot.ref.parent.parent?.id ?? ''
-
 /** One access-log entry per person whose records a read returned, naming the reader. */
 function entriesOf(
-  snapshots: readonly QueryDocumentSnapshot[],
+  documents: readonly QueriedDocument[],
   resource: AccessResource,
   base: Omit<ApiAccess, 'personId' | 'resource' | 'resourceName' | 'count' | 'operation'>,
 ): ApiAccess[] {
+  // The person a record belongs to, from its path (persons/{id}/…), as emulator-lite's log groups reads.
   const counts = new Map<string, number>()
-  for (const snapshot of snapshots) counts.set(personOf(snapshot), (counts.get(personOf(snapshot)) ?? 0) + 1)
+  for (const { path } of documents) counts.set(parentIdOf(path), (counts.get(parentIdOf(path)) ?? 0) + 1)
   return [...counts].map(([personId, count]) => ({
     ...base,
     personId,
@@ -78,16 +68,18 @@ export const statisticsRoutes = new Hono<CallerEnv>().use(requireSession).get(
       throw httpError('forbidden')
     const period = { from, to }
     const previous = previousPeriod(period)
-    const { db } = firebase
+    // Each query projects the fields it needs (ADR 0027); read over REST as plain values.
     const [registrations, notes, previousNotes] = await Promise.all([
-      periodQuery(db, REGISTRATIONS, locationId, previous.from, to)
-        .select(...STAT_REGISTRATION_FIELDS)
-        .get(),
-      periodQuery(db, NOTES, locationId, from, to)
-        .select(...STAT_NOTE_FIELDS)
-        .get(),
+      firebase.periodQuery({
+        collectionId: REGISTRATIONS,
+        locationId,
+        from: previous.from,
+        to,
+        fields: STAT_REGISTRATION_FIELDS,
+      }),
+      firebase.periodQuery({ collectionId: NOTES, locationId, from, to, fields: STAT_NOTE_FIELDS }),
       // Counted per person for the log: only the documents' names are read.
-      periodQuery(db, NOTES, locationId, previous.from, previous.to).select().get(),
+      firebase.periodQuery({ collectionId: NOTES, locationId, from: previous.from, to: previous.to, fields: [] }),
     ])
     const base = {
       methodName: 'bosted.api.ReadStatistics',
@@ -95,15 +87,15 @@ export const statisticsRoutes = new Hono<CallerEnv>().use(requireSession).get(
       callerIp: c.var.clientAddress,
     }
     await firebase.accessLog.append(firebase.firestoreProjectId, [
-      ...entriesOf(registrations.docs, 'registrations', base),
-      ...entriesOf(notes.docs, 'notes', base),
-      ...entriesOf(previousNotes.docs, 'notes', base),
+      ...entriesOf(registrations, 'registrations', base),
+      ...entriesOf(notes, 'notes', base),
+      ...entriesOf(previousNotes, 'notes', base),
     ])
     const data: Statistics = summarizeStatistics({
       period,
-      registrations: registrations.docs.map((snapshot) => snapshot.data()),
-      notes: notes.docs.map((snapshot) => snapshot.data()),
-      previousNotes: previousNotes.size,
+      registrations: registrations.map((document) => document.data),
+      notes: notes.map((document) => document.data),
+      previousNotes: previousNotes.length,
     })
     return c.json({ data })
   },
