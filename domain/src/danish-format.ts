@@ -6,7 +6,6 @@
  */
 import { TIME_ZONE } from './days.ts'
 
-const integerFormat = new Intl.NumberFormat('da-DK', { maximumFractionDigits: 0 })
 const clockFormat = new Intl.DateTimeFormat('da-DK', {
   timeZone: TIME_ZONE,
   hour: '2-digit',
@@ -17,20 +16,33 @@ const clockFormat = new Intl.DateTimeFormat('da-DK', {
 /** ICU writes a narrow no-break space or a minus sign in places; screens and tests expect plain text. */
 const plain = (text: string) => text.replace(/\u2212/g, '-').replace(/[\u00a0\u202f]/g, ' ')
 
+/**
+ * One formatter per number of decimals, made on first use: a new Intl.NumberFormat costs far more
+ * than a format call (Statistik formats thousands of values; issue 34).
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>()
+function numberFormat(minimumFractionDigits: number, maximumFractionDigits: number): Intl.NumberFormat {
+  const key = `${minimumFractionDigits}/${maximumFractionDigits}`
+  let format = numberFormats.get(key)
+  if (format === undefined) {
+    format = new Intl.NumberFormat('da-DK', { minimumFractionDigits, maximumFractionDigits })
+    numberFormats.set(key, format)
+  }
+  return format
+}
+
 /** `1.500`, `1.500,5`, `-2`: at most `maximumFractionDigits` decimals (default 2), none when whole. */
 export function formatNumber(value: number, maximumFractionDigits = 2): string {
-  return plain(new Intl.NumberFormat('da-DK', { maximumFractionDigits }).format(value))
+  return plain(numberFormat(0, maximumFractionDigits).format(value))
 }
 
 /** Exactly `digits` decimals: `3,0`, `1.500,50`. */
 export function formatFixed(value: number, digits: number): string {
-  return plain(
-    new Intl.NumberFormat('da-DK', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value),
-  )
+  return plain(numberFormat(digits, digits).format(value))
 }
 
 /** A whole count with thousands separators: `12.345`. */
-export const formatCount = (value: number): string => plain(integerFormat.format(value))
+export const formatCount = (value: number): string => plain(numberFormat(0, 0).format(value))
 
 /** An amount of kroner: whole as `1.500`, with øre as `1.500,50` (always two decimals then). */
 export function formatAmount(value: number): string {

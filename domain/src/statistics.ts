@@ -63,11 +63,25 @@ export type StatNote = { personId: string; day: string }
 export function expandStatistics(statistics: Statistics): { registrations: StatRegistration[]; notes: StatNote[] } {
   const base = previousPeriod({ from: statistics.from, to: statistics.to }).from
   const person = (index: number) => statistics.persons[index] ?? ''
+  // Each offset's day once, not once per record (thousands of records share ~180 days).
+  const daysFrom = (start: string) => {
+    const days = new Map<number, string>()
+    return (offset: number) => {
+      let day = days.get(offset)
+      if (day === undefined) {
+        day = addDays(start, offset)
+        days.set(offset, day)
+      }
+      return day
+    }
+  }
+  const registrationDay = daysFrom(base)
+  const noteDay = daysFrom(statistics.from)
   return {
     registrations: statistics.registrations.map(([p, day, a, value]) => {
       const answer = statistics.answers[a] ?? { answerId: '', text: '', entity: 'location' as const }
-      return { personId: person(p), day: addDays(base, day), ...answer, value }
+      return { personId: person(p), day: registrationDay(day), ...answer, value }
     }),
-    notes: statistics.notes.map(([p, day]) => ({ personId: person(p), day: addDays(statistics.from, day) })),
+    notes: statistics.notes.map(([p, day]) => ({ personId: person(p), day: noteDay(day) })),
   }
 }

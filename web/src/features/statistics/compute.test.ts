@@ -47,6 +47,15 @@ test('a period has every day once, also across the change to winter time; the pr
   expect(periodDays({ from: '2026-12-31', to: '2027-01-01' })).toEqual(['2026-12-31', '2027-01-01'])
 })
 
+test("a period's days are its own whatever was asked before, and changing a returned list changes no other", () => {
+  const first = periodDays(PERIOD)
+  first.push('2026-10-27')
+  expect(periodDays(PERIOD)).toEqual(['2026-10-24', '2026-10-25', '2026-10-26'])
+  expect(periodDays({ from: '2026-10-25', to: '2026-10-26' })).toEqual(['2026-10-25', '2026-10-26'])
+  expect(periodDays({ from: '2026-10-24', to: '2026-10-25' })).toEqual(['2026-10-24', '2026-10-25'])
+  expect(periodDays(PERIOD)).toHaveLength(3)
+})
+
 test('key figures: persons there, registrations, coverage of person-days, average value and diary entries', () => {
   const active = persons.filter((person) => !person.disabled)
   expect(keyFigures(PERIOD, { persons: active, registrations, notes: 7 })).toEqual({

@@ -5,15 +5,34 @@ export { previousPeriod } from '@bosted/domain/statistics'
 export type { Period, StatNote, StatRegistration }
 export type StatPerson = { id: string; name: string; createdAt: string; disabled: boolean }
 
-/** Every day of a period, both ends included. */
+/** The last period's days: every figure of a render walks the same period (issue 34: Statistik's CPU). */
+let lastPeriod: { from: string; to: string; days: readonly string[] } | null = null
+
+/** Every day of a period, both ends included (a new array each call; the days are computed once). */
 export function periodDays({ from, to }: Period): string[] {
-  const days: string[] = []
-  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day)
-  return days
+  if (lastPeriod === null || lastPeriod.from !== from || lastPeriod.to !== to) {
+    const days: string[] = []
+    for (let day = from; day <= to; day = addDays(day, 1)) days.push(day)
+    lastPeriod = { from, to, days }
+  }
+  return [...lastPeriod.days]
+}
+
+/** The Copenhagen day of each person's start, by its instant: formatting it is the costly part. */
+const firstDays = new Map<string, string>()
+const firstDayOf = (createdAt: string): string => {
+  let day = firstDays.get(createdAt)
+  if (day === undefined) {
+    day = dayOf(createdAt)
+    // Bounded: a location's persons, not its records.
+    if (firstDays.size >= 10_000) firstDays.clear()
+    firstDays.set(createdAt, day)
+  }
+  return day
 }
 
 /** Whether a person counts on a day: active, and already there (a person added mid-period counts from then). */
-const isThere = (person: StatPerson, day: string) => !person.disabled && dayOf(person.createdAt) <= day
+const isThere = (person: StatPerson, day: string) => !person.disabled && firstDayOf(person.createdAt) <= day
 
 const mean = (values: readonly number[]): number | null =>
   values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length
@@ -57,7 +76,7 @@ export function keyFigures(period: Period, { persons, registrations, notes }: In
         if (registered.has(`${person.id}/${day}`)) covered += 1
       }
   return {
-    persons: persons.filter((person) => !person.disabled && dayOf(person.createdAt) <= period.to).length,
+    persons: persons.filter((person) => !person.disabled && firstDayOf(person.createdAt) <= period.to).length,
     registrations: inside.length,
     coverage: personDays === 0 ? null : covered / personDays,
     averageValue: mean(inside.map((r) => r.value)),

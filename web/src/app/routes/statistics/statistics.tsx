@@ -1,5 +1,5 @@
 import { da } from '@bosted/domain/messages/da'
-import type { ReactNode } from 'react'
+import { type ReactNode, useMemo } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { Page } from '../../../components/ui/page.tsx'
@@ -45,10 +45,24 @@ export function Component() {
 type Props = { location: LocationSummary; filter: NotesFilter; onFilter: (filter: NotesFilter) => void }
 
 function Statistics({ location, filter, onFilter }: Props) {
-  const period = { from: filter.from, to: filter.to }
+  // The report's inputs keep their identity across renders, so its figures and charts are computed
+  // and drawn once per answer, not on every render (issue 34: Statistik's CPU on the tablet).
+  const period = useMemo(() => ({ from: filter.from, to: filter.to }), [filter.from, filter.to])
+  const selectedKey = JSON.stringify(filter.personIds)
+  const selected = useMemo(() => JSON.parse(selectedKey) as string[], [selectedKey])
   const persons = useLocationPersons(location.id)
   const statistics = useStatistics(location.id, period)
-  const sorted = sortByName(persons.data?.items ?? [])
+  const sorted = useMemo(() => sortByName(persons.data?.items ?? []), [persons.data])
+  const statPersons = useMemo(
+    () =>
+      sorted.map((person) => ({
+        id: person.id,
+        name: personName(person),
+        createdAt: person.createdAt,
+        disabled: person.settings.disabled,
+      })),
+    [sorted],
+  )
   // The period filter stays in place while the figures load (same element, so it keeps its state).
   const page = (content: ReactNode) => (
     <div className="statistics">
@@ -80,13 +94,8 @@ function Statistics({ location, filter, onFilter }: Props) {
           <StatisticsReport
             location={location}
             period={period}
-            persons={sorted.map((person) => ({
-              id: person.id,
-              name: personName(person),
-              createdAt: person.createdAt,
-              disabled: person.settings.disabled,
-            }))}
-            selected={filter.personIds}
+            persons={statPersons}
+            selected={selected}
             data={data}
           />,
         )

@@ -32,7 +32,7 @@ export function CoverageChart({
   persons: StatPerson[]
   registrations: StatRegistration[]
 }) {
-  const days = coverageByDay(period, persons, registrations)
+  const days = useMemo(() => coverageByDay(period, persons, registrations), [period, persons, registrations])
   const data = useMemo<uPlot.AlignedData>(
     () => [
       days.map((d) => dayToX(d.day)),
@@ -74,7 +74,7 @@ export function CoverageChart({
 }
 /** How often each answer was given (bars). */
 export function DistributionChart({ registrations }: { registrations: StatRegistration[] }) {
-  const counts = answerDistribution(registrations)
+  const counts = useMemo(() => answerDistribution(registrations), [registrations])
   const label = (c: (typeof counts)[number]) =>
     `${c.text} (${c.entity === 'person' ? da.statistics.ownOption : da.statistics.locationOption})`
   const data = useMemo<uPlot.AlignedData>(() => [counts.map((_, index) => index), counts.map((c) => c.count)], [counts])
@@ -133,8 +133,11 @@ export function ValuesCharts({
   persons: StatPerson[]
   registrations: StatRegistration[]
 }) {
-  const values = registrations.map((r) => r.value)
-  const range: [number, number] = [Math.min(0, ...values), Math.max(1, ...values)]
+  // One scale for every small chart; kept while the registrations are the same (see PersonValues).
+  const range = useMemo<[number, number]>(() => {
+    const values = registrations.map((r) => r.value)
+    return [Math.min(0, ...values), Math.max(1, ...values)]
+  }, [registrations])
   return (
     <section aria-labelledby="statistics-values" className="small-multiples">
       <h3 id="statistics-values">{da.statistics.valuesChart}</h3>
@@ -159,7 +162,8 @@ function PersonValues({
   registrations: StatRegistration[]
   range: [number, number]
 }) {
-  const series = dailyValues(period, person.id, registrations)
+  // The same series while the inputs are the same: a new one would draw the chart anew.
+  const series = useMemo(() => dailyValues(period, person.id, registrations), [period, person.id, registrations])
   const data = useMemo<uPlot.AlignedData>(
     () => [series.map((d) => dayToX(d.day)), series.map((d) => d.value)],
     [series],

@@ -1,5 +1,5 @@
 import { da } from '@bosted/domain/messages/da'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
 import { formatShortDay } from '../../../lib/days.ts'
 import type { StatisticsData } from '../api/get-statistics.ts'
@@ -29,8 +29,8 @@ type Props = {
 }
 
 /** Statistik's report of a period: key figures, charts, the per-person table, CSV and print. */
-export function StatisticsReport({ location, period, persons, selected, data }: Props) {
-  const [exportFailed, setExportFailed] = useState(false)
+/** Everything the report shows, computed from its inputs (once per answer: see StatisticsReport). */
+function reportOf(period: Period, persons: readonly StatPerson[], selected: readonly string[], data: StatisticsData) {
   const previous = previousPeriod(period)
   const { registrations, notes } = data
   const statPersons = selected.length > 0 ? persons.filter((person) => selected.includes(person.id)) : persons
@@ -41,15 +41,30 @@ export function StatisticsReport({ location, period, persons, selected, data }: 
   const current = countedRegistrations(period, active, registrations)
   const before = countedRegistrations(previous, active, registrations)
   const currentNotes = notes.filter((note) => ids.has(note.personId))
-  const figures = keyFigures(period, { persons: active, registrations: current, notes: currentNotes.length })
-  // The previous period's diary count is the location's: without a selection it is comparable.
-  const previousFigures = keyFigures(previous, {
-    persons: active,
-    registrations: before,
-    notes: selected.length > 0 ? null : data.previousNoteCount,
-  })
-  const rows = personRows(period, active, current, before, currentNotes)
-  const names = new Map(statPersons.map((person) => [person.id, person.name]))
+  return {
+    active,
+    compared: active.slice(0, MAX_COMPARED),
+    current,
+    figures: keyFigures(period, { persons: active, registrations: current, notes: currentNotes.length }),
+    // The previous period's diary count is the location's: without a selection it is comparable.
+    previousFigures: keyFigures(previous, {
+      persons: active,
+      registrations: before,
+      notes: selected.length > 0 ? null : data.previousNoteCount,
+    }),
+    rows: personRows(period, active, current, before, currentNotes),
+    names: new Map(statPersons.map((person) => [person.id, person.name])),
+  }
+}
+
+export function StatisticsReport({ location, period, persons, selected, data }: Props) {
+  const [exportFailed, setExportFailed] = useState(false)
+  // Inputs that keep their identity (the route memoizes them) give the charts the same data, which
+  // they then draw once, not again on every render.
+  const { active, compared, current, figures, previousFigures, rows, names } = useMemo(
+    () => reportOf(period, persons, selected, data),
+    [period, persons, selected, data],
+  )
 
   // The CSV files: their code, and the registrations' records as stored (comments, authors, times),
   // which the figures never need, load when one is asked for.
@@ -96,7 +111,7 @@ export function StatisticsReport({ location, period, persons, selected, data }: 
         <>
           <CoverageChart period={period} persons={active} registrations={current} />
           <DistributionChart registrations={current} />
-          <ValuesCharts period={period} persons={active.slice(0, MAX_COMPARED)} registrations={current} />
+          <ValuesCharts period={period} persons={compared} registrations={current} />
         </>
       )}
       <PersonTable rows={rows} />
