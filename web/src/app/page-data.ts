@@ -9,6 +9,7 @@ import { isDay, today } from '../lib/days.ts'
 import { paths } from '../lib/paths.ts'
 import { queryClient } from '../lib/query-client.ts'
 import { myDaysFrom } from './me-range.ts'
+import { readsAheadLazily } from './page-data-paths.ts'
 import { personDailyRange } from './routes/person/daily-range.ts'
 
 /**
@@ -50,9 +51,9 @@ export function prefetchPageData(url: URL, user: SessionUser, locationId: string
     void queryClient.prefetchQuery(dayNoteCountsQueryOptions(locationId, day))
     void preloadPictures()
   }
-  // Dagbøger, Statistik and Administration: their queries' code comes in one chunk of its own (their
-  // route chunks need it anyway), so the signed-in shell does not grow by it.
-  if (url.pathname === paths.notes || url.pathname.startsWith(paths.statistics) || url.pathname === paths.admin.index) {
+  // Dagbøger, Statistik and Administration: their part is a file of its own (its code is in the app's
+  // start chunk, ADR 0031), which main.tsx asks for at the start of a visit to one of them.
+  if (readsAheadLazily(url.pathname)) {
     void import('./page-data-lazy.ts').then(
       (pages) => pages.prefetchLazyPageData(url, user, locationId),
       () => {},

@@ -1,4 +1,5 @@
 import { paths } from '../lib/paths.ts'
+import { readsAheadLazily } from './page-data-paths.ts'
 
 let prefetcher: (path: string) => void = () => {}
 const done = new Set<string>()
@@ -37,6 +38,9 @@ export function preloadSessionStart(): void {
   import('../features/session/api/load-session-user.ts').catch(() => {})
   import('../features/locations/api/get-locations.ts').catch(() => {})
   import('./page-data.ts').catch(() => {})
+  // The early reads of Dagbøger, Statistik and Administration start from a file of their own: asked
+  // for now, not once the locations are known (a round trip before Statistik's read; issue 34).
+  if (readsAheadLazily(location.pathname)) import('./page-data-lazy.ts').catch(() => {})
   // Firestore Lite's code, which the guard's first read needs: fetched now, not once Auth starts.
   import('firebase/firestore/lite').catch(() => {})
 }
