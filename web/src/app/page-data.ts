@@ -6,10 +6,9 @@ import { dayRegistrationsQueryOptions } from '../features/registrations/api/get-
 import { personRegistrationsQueryOptions } from '../features/registrations/api/get-person-registrations.ts'
 import type { SessionUser } from '../features/session/session-store.ts'
 import { isDay, today } from '../lib/days.ts'
-import { paths } from '../lib/paths.ts'
+import { paths, readsAheadLazily } from '../lib/paths.ts'
 import { queryClient } from '../lib/query-client.ts'
 import { myDaysFrom } from './me-range.ts'
-import { readsAheadLazily } from './page-data-paths.ts'
 import { personDailyRange } from './routes/person/daily-range.ts'
 
 /**

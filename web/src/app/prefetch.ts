@@ -1,5 +1,4 @@
-import { paths } from '../lib/paths.ts'
-import { readsAheadLazily } from './page-data-paths.ts'
+import { paths, readsAheadLazily } from '../lib/paths.ts'
 
 let prefetcher: (path: string) => void = () => {}
 const done = new Set<string>()

@@ -98,3 +98,10 @@ export const paths = {
     personAccessLog: withId(patterns.adminPersonAccessLog),
   },
 } as const
+
+/**
+ * The pages whose early reads are in app/page-data-lazy.ts (Dagbøger, Statistik, Administration): a
+ * file of its own, so that a visit to another page does not fetch it.
+ */
+export const readsAheadLazily = (pathname: string): boolean =>
+  pathname === paths.notes || pathname.startsWith(paths.statistics) || pathname === paths.admin.index

@@ -1,6 +1,5 @@
 import { expect, test } from 'vitest'
-import { paths, patterns } from '../lib/paths.ts'
-import { readsAheadLazily } from './page-data-paths.ts'
+import { paths, patterns, readsAheadLazily } from './paths.ts'
 
 test('Dagbøger, both of Statistik’s addresses and Administration read ahead through page-data-lazy; other pages not', () => {
   for (const path of [paths.notes, paths.statistics, patterns.statisticsOverview, paths.admin.index])
