@@ -51,7 +51,7 @@ export function prefetchPageData(url: URL, user: SessionUser, locationId: string
     void preloadPictures()
   }
   // Dagbøger, Statistik and Administration: their part is a file of its own (its code is in the app's
-  // start chunk, ADR 0031), which main.tsx asks for at the start of a visit to one of them.
+  // start chunk, ADR 0031), which preloadSessionStart (prefetch.ts) asks for as a visit to one of them starts.
   if (readsAheadLazily(url.pathname)) {
     void import('./page-data-lazy.ts').then(
       (pages) => pages.prefetchLazyPageData(url, user, locationId),

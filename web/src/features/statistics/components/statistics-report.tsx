@@ -28,7 +28,6 @@ type Props = {
   data: StatisticsData
 }
 
-/** Statistik's report of a period: key figures, charts, the per-person table, CSV and print. */
 /** Everything the report shows, computed from its inputs (once per answer: see StatisticsReport). */
 function reportOf(period: Period, persons: readonly StatPerson[], selected: readonly string[], data: StatisticsData) {
   const previous = previousPeriod(period)
@@ -57,6 +56,7 @@ function reportOf(period: Period, persons: readonly StatPerson[], selected: read
   }
 }
 
+/** Statistik's report of a period: key figures, charts, the per-person table, CSV and print. */
 export function StatisticsReport({ location, period, persons, selected, data }: Props) {
   const [exportFailed, setExportFailed] = useState(false)
   // Inputs that keep their identity (the route memoizes them) give the charts the same data, which
