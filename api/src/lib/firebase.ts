@@ -74,7 +74,8 @@ export function createFirebase(options: FirebaseOptions): Firebase {
   // settings() may be called once, before the first use.
   if (Object.keys(settings).length > 0) db.settings(settings)
   const firestoreProjectId = options.firestoreProjectId ?? options.projectId
-  const emulatorHost = process.env.FIRESTORE_EMULATOR_HOST
+  // The emulator's host when the api talks to one (its privileged REST calls go there), else undefined.
+  const emulatorHost = (options.useFirestoreEmulator && process.env.FIRESTORE_EMULATOR_HOST) || undefined
   // One GoogleAuth for the app's life (it caches the client and its token), made on first use only.
   let googleAuth: GoogleAuth | undefined
   const authorizedHeaders = async () => {
@@ -88,27 +89,24 @@ export function createFirebase(options: FirebaseOptions): Firebase {
     const client = await googleAuth.getClient()
     return Object.fromEntries(await client.getRequestHeaders()) as Record<string, string>
   }
-  const onEmulator = options.useFirestoreEmulator && emulatorHost !== undefined
-  const accessLog =
-    options.useFirestoreEmulator && emulatorHost
-      ? emulatorAccessLog(emulatorHost)
-      : cloudLoggingAccessLog({
-          projectId: options.projectId,
-          authorizedFetch: async (url, init) =>
-            fetch(url, { ...init, headers: { ...(await authorizedHeaders()), ...init.headers } }),
-        })
+  const accessLog = emulatorHost
+    ? emulatorAccessLog(emulatorHost)
+    : cloudLoggingAccessLog({
+        projectId: options.projectId,
+        authorizedFetch: async (url, init) =>
+          fetch(url, { ...init, headers: { ...(await authorizedHeaders()), ...init.headers } }),
+      })
   const periodQuery = restPeriodQuery(
-    onEmulator
+    emulatorHost
       ? { origin: `http://${emulatorHost}`, projectId: firestoreProjectId, headers: async () => EMULATOR_OWNER }
       : { origin: 'https://firestore.googleapis.com', projectId: firestoreProjectId, headers: authorizedHeaders },
   )
   const bucketName = options.storageBucket ?? `${firestoreProjectId}.appspot.com`
-  const probeWrite =
-    options.useFirestoreEmulator && emulatorHost
-      ? () => probeEmulatorWrite(emulatorHost, firestoreProjectId)
-      : async () => {
-          await db.doc(HEALTH_PROBE_DOCUMENT).set({ checkedAt: FieldValue.serverTimestamp() })
-        }
+  const probeWrite = emulatorHost
+    ? () => probeEmulatorWrite(emulatorHost, firestoreProjectId)
+    : async () => {
+        await db.doc(HEALTH_PROBE_DOCUMENT).set({ checkedAt: FieldValue.serverTimestamp() })
+      }
   return {
     projectId: options.projectId,
     firestoreProjectId,
@@ -118,7 +116,7 @@ export function createFirebase(options: FirebaseOptions): Firebase {
     accessLog,
     periodQuery,
     probeWrite,
-    probeWriteHidesRefusals: !(options.useFirestoreEmulator && emulatorHost),
+    probeWriteHidesRefusals: emulatorHost === undefined,
     close: () => deleteApp(app),
   }
 }

@@ -39,7 +39,10 @@ function entriesOf(
 ): ApiAccess[] {
   // The person a record belongs to, from its path (persons/{id}/…), as emulator-lite's log groups reads.
   const counts = new Map<string, number>()
-  for (const { path } of documents) counts.set(parentIdOf(path), (counts.get(parentIdOf(path)) ?? 0) + 1)
+  for (const { path } of documents) {
+    const personId = parentIdOf(path)
+    counts.set(personId, (counts.get(personId) ?? 0) + 1)
+  }
   return [...counts].map(([personId, count]) => ({
     ...base,
     personId,

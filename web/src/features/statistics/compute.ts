@@ -76,7 +76,7 @@ export function keyFigures(period: Period, { persons, registrations, notes }: In
         if (registered.has(`${person.id}/${day}`)) covered += 1
       }
   return {
-    persons: persons.filter((person) => !person.disabled && firstDayOf(person.createdAt) <= period.to).length,
+    persons: persons.filter((person) => isThere(person, period.to)).length,
     registrations: inside.length,
     coverage: personDays === 0 ? null : covered / personDays,
     averageValue: mean(inside.map((r) => r.value)),
