@@ -86,6 +86,9 @@ function kinds(value: unknown): unknown {
 }
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
 
+/** East's registrations of 24–26 October (r4 is of the 27th, r5 of another location). */
+const EAST_PERIOD = { collectionId: 'registrations', locationId: 'east', from: '2026-10-24', to: '2026-10-26' }
+
 async function both(query: PeriodQuery) {
   const rest = await firebase.periodQuery(query)
   const admin = await firebase.db
@@ -103,10 +106,7 @@ async function both(query: PeriodQuery) {
 
 test('a projected query reads what firebase-admin reads: the documents, their order and every kind of value', async () => {
   const { rest, admin } = await both({
-    collectionId: 'registrations',
-    locationId: 'east',
-    from: '2026-10-24',
-    to: '2026-10-26',
+    ...EAST_PERIOD,
     fields: PROJECTED,
   })
   expect(rest).toEqual(admin)
@@ -118,9 +118,7 @@ test('a projected query reads what firebase-admin reads: the documents, their or
   ])
   const first = (
     await firebase.periodQuery({
-      collectionId: 'registrations',
-      locationId: 'east',
-      from: '2026-10-24',
+      ...EAST_PERIOD,
       to: '2026-10-24',
       fields: PROJECTED,
     })
@@ -134,10 +132,7 @@ test('a projected query reads what firebase-admin reads: the documents, their or
 
 test('without fields only the names are read, as firebase-admin reads them', async () => {
   const { rest, admin } = await both({
-    collectionId: 'registrations',
-    locationId: 'east',
-    from: '2026-10-24',
-    to: '2026-10-26',
+    ...EAST_PERIOD,
     fields: [],
   })
   expect(rest).toEqual(admin)
@@ -147,10 +142,8 @@ test('without fields only the names are read, as firebase-admin reads them', asy
 
 test('a period without records reads nothing', async () => {
   const { rest, admin } = await both({
+    ...EAST_PERIOD,
     collectionId: 'notes',
-    locationId: 'east',
-    from: '2026-10-24',
-    to: '2026-10-26',
     fields: ['day'],
   })
   expect(rest).toEqual([])
