@@ -332,6 +332,14 @@ export async function browserJourney(
       await seen(personPage.getByRole('heading', { level: 1, name: 'Min dag' })),
       'the person signs in over HTTPS and lands on Min dag',
     )
+    // The administrator's Dagsoversigt is open while the person answers: it shows the answer by itself
+    // (the listener's stream through the origin, issue 36).
+    await page.goto('/daily')
+    const personRow = page
+      .getByRole('list', { name: 'Borgere' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: person.name }) })
+    checks.ok(await seen(personRow), "the administrator's Dagsoversigt lists the new person")
     const question = personPage.getByRole('region', { name: 'Hvordan har du det i dag?' })
     await question
       .getByRole('radio', { name: /Glad for dagen/ })
@@ -344,6 +352,17 @@ export async function browserJourney(
     checks.ok(
       await seen(question.getByText(/^Du har svaret: Glad for dagen/)),
       'the person registers an answer on Min dag',
+    )
+    const heardAt = Date.now()
+    const heard = await personRow
+      .getByText('Registreret', { exact: true })
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false)
+    checks.ok(
+      heard,
+      "the administrator's open Dagsoversigt shows the person's answer without a reload (a listener over HTTPS)",
+      heard ? `${Date.now() - heardAt} ms after the answer was shown as saved` : 'not within 5 s',
     )
     await page.goto('/statistics')
     const registrations = page

@@ -58,22 +58,7 @@ export async function createOwnLocation(input: {
   const answerId = `${locationId}-good`
   const personIds = input.persons.map((_, index) => `${locationId}-p${index + 1}`)
   await asAdmin(async (db, app) => {
-    const role = input.role ?? 'user'
-    const user = await getAuth(app).createUser({ email, password: DEMO_PASSWORD, displayName: staffName })
-    await getAuth(app).setCustomUserClaims(user.uid, { admin: false, userRole: role })
-    await db.doc(`users/${user.uid}`).set({
-      id: user.uid,
-      firstName: 'Ida',
-      lastName: 'Test',
-      createdAt: created,
-      avatarUrl: null,
-      contact: { email, phone: null },
-      jobRole: 'Medarbejder',
-      locations: [locationId],
-      userRole: role,
-      settings: { disabled: false },
-      locale: 'da',
-    })
+    await createStaff(db, app, { email, firstName: 'Ida', lastName: 'Test', locationId, role: input.role ?? 'user' })
     await db.doc(`locations/${locationId}/answers/${answerId}`).set({
       id: answerId,
       text: 'God dag',
@@ -114,6 +99,43 @@ export async function createOwnLocation(input: {
     })
   })
   return { locationId, email, staffName, personIds, answerId }
+}
+
+/** A staff account that works at `locationId` only, signed in with DEMO_PASSWORD. */
+async function createStaff(
+  db: Firestore,
+  app: App,
+  staff: { email: string; firstName: string; lastName: string; locationId: string; role: 'user' | 'superuser' },
+): Promise<void> {
+  const { email, firstName, lastName, locationId, role } = staff
+  const user = await getAuth(app).createUser({
+    email,
+    password: DEMO_PASSWORD,
+    displayName: `${firstName} ${lastName}`,
+  })
+  await getAuth(app).setCustomUserClaims(user.uid, { admin: false, userRole: role })
+  await db.doc(`users/${user.uid}`).set({
+    id: user.uid,
+    firstName,
+    lastName,
+    createdAt: '2024-01-01T09:00:00.000Z',
+    avatarUrl: null,
+    contact: { email, phone: null },
+    jobRole: 'Medarbejder',
+    locations: [locationId],
+    userRole: role,
+    settings: { disabled: false },
+    locale: 'da',
+  })
+}
+
+/** A second staff account of `own`'s location (a colleague on the same shift), signed in with DEMO_PASSWORD. */
+export async function createColleague(own: OwnLocation, firstName: string): Promise<{ email: string; name: string }> {
+  const email = `colleague-${suffix()}@e2e.dk`
+  await asAdmin((db, app) =>
+    createStaff(db, app, { email, firstName, lastName: 'Kollega', locationId: own.locationId, role: 'user' }),
+  )
+  return { email, name: `${firstName} Kollega` }
 }
 
 /** A registration document as the app writes it (or, with `omit`, as an older version might have left it). */

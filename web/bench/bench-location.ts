@@ -30,6 +30,42 @@ export const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
 }
 
+/** A live page's open listener: the full SDK's WebChannel back channel, one response that never ends. */
+export const isListenStream = (url: string, method: string) =>
+  method === 'GET' && url.includes('/google.firestore.v1.Firestore/Listen/channel')
+
+/**
+ * Waits until `page` has had no request in flight for `quietMs`, a listener's open stream aside:
+ * Playwright's `networkidle` never comes on a live page (issue 36). Requests already in flight when
+ * it is called are not seen, so it is called right after what starts them.
+ */
+export async function settled(page: Page, quietMs = 500, timeoutMs = 30_000): Promise<void> {
+  const open = new Set<Request>()
+  let last = Date.now()
+  const start = (request: Request) => {
+    if (isListenStream(request.url(), request.method())) return
+    open.add(request)
+    last = Date.now()
+  }
+  const end = (request: Request) => {
+    if (open.delete(request)) last = Date.now()
+  }
+  page.on('request', start)
+  page.on('requestfinished', end)
+  page.on('requestfailed', end)
+  try {
+    const until = Date.now() + timeoutMs
+    while (open.size > 0 || Date.now() - last < quietMs) {
+      if (Date.now() > until) throw new Error(`${open.size} request(s) still open after ${timeoutMs} ms`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  } finally {
+    page.off('request', start)
+    page.off('requestfinished', end)
+    page.off('requestfailed', end)
+  }
+}
+
 export type BenchLocation = {
   page: Page
   /** Firestore REST calls the page made since the array was last emptied (paths only). */

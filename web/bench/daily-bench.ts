@@ -2,7 +2,7 @@
 // persons × 90 days, bench-location.ts): Firestore requests per view (target ≤ 3), time from
 // navigation to rendered rows (p50 over day switches, target < 300 ms) and the route's own chunk
 // (gzip, target ≤ 25 KB).
-import { addDays, DAYS, PERSONS, percentile, routeChunk, startBenchLocation, today } from './bench-location.ts'
+import { addDays, DAYS, PERSONS, percentile, routeChunk, settled, startBenchLocation, today } from './bench-location.ts'
 
 const SWITCHES = 20
 
@@ -14,7 +14,7 @@ try {
   firestoreRequests.length = 0
   await page.goto(`/daily?day=${addDays(today, -1)}`)
   await page.getByRole('list', { name: 'Borgere' }).waitFor()
-  await page.waitForLoadState('networkidle')
+  await settled(page)
   const cold = firestoreRequests.filter((url) => url.includes(':runQuery'))
   const rows = await page.getByRole('list', { name: 'Borgere' }).getByRole('article').count()
 
@@ -55,7 +55,7 @@ try {
       return performance.now() - t0
     })()`)) as number
     timings.push(ms)
-    await page.waitForLoadState('networkidle')
+    await settled(page)
     perSwitch.push(firestoreRequests.length)
   }
 

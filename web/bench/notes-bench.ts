@@ -2,7 +2,7 @@
 // 90 days, 1,350 diary entries; bench-location.ts): Firestore requests for the first page (target
 // ≤ 3), time from navigation to the rendered list (p50, target < 300 ms) and the route's own chunk
 // (gzip, target ≤ 25 KB).
-import { DAYS, PERSONS, percentile, routeChunk, startBenchLocation } from './bench-location.ts'
+import { DAYS, PERSONS, percentile, routeChunk, settled, startBenchLocation } from './bench-location.ts'
 
 const RUNS = 10
 
@@ -14,7 +14,7 @@ try {
   firestoreRequests.length = 0
   await page.goto('/notes')
   await page.locator('.note-days article').first().waitFor()
-  await page.waitForLoadState('networkidle')
+  await settled(page)
   const cold = firestoreRequests.filter((url) => url.includes(':runQuery'))
   const entries = await page.locator('.note-days article').count()
 
@@ -24,7 +24,7 @@ try {
   for (let run = 0; run < RUNS; run += 1) {
     await page.goto('/daily')
     await page.getByRole('list', { name: 'Borgere' }).waitFor()
-    await page.waitForLoadState('networkidle')
+    await settled(page)
     // A string, not a function: tsx would add helpers the page does not have.
     const ms = (await page.evaluate(`(async () => {
       const link = [...document.querySelectorAll('header a')].find((a) => a.textContent.trim() === 'Dagbøger')
@@ -47,7 +47,7 @@ try {
   firestoreRequests.length = 0
   await page.getByRole('button', { name: 'Vis flere' }).click()
   await page.locator('.note-days article').nth(entries).waitFor()
-  await page.waitForLoadState('networkidle')
+  await settled(page)
   const more = firestoreRequests.filter((url) => url.includes(':runQuery')).length
 
   console.log(`\n/notes at a location of ${PERSONS} persons with ${DAYS} days of diary entries`)

@@ -15,7 +15,9 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startTestStack } from '@bosted/stack/testing'
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test'
-import { BENCH_ACCOUNT, percentile, writeBenchLocation } from './bench-location.ts'
+import { initializeApp } from 'firebase-admin/app'
+import { initializeFirestore } from 'firebase-admin/firestore'
+import { BENCH_ACCOUNT, isListenStream, percentile, settled, today, writeBenchLocation } from './bench-location.ts'
 
 const RUNS = Math.max(1, Number(process.env.TABLET_BENCH_RUNS ?? 5))
 const LARGE = process.env.TABLET_BENCH_LARGE !== '0'
@@ -81,7 +83,9 @@ class Wire {
       if (entry) entry.firstByte = event.timestamp
     })
     cdp.on('Network.requestWillBeSent', (event) => {
-      wire.inflight.set(event.requestId, event.request.url)
+      // A live page's listener stays open: the network is idle around it.
+      if (!isListenStream(event.request.url, event.request.method))
+        wire.inflight.set(event.requestId, event.request.url)
       wire.lastActivity = Date.now()
       if (!event.request.url.startsWith('data:'))
         wire.log.set(event.requestId, {
@@ -205,7 +209,7 @@ async function signedInState(browser: Browser, baseURL: string, email: string, p
   await page.getByLabel('Adgangskode').fill(password)
   await page.getByRole('button', { name: 'Log ind' }).click()
   await page.waitForURL(landing)
-  await page.waitForLoadState('networkidle')
+  await settled(page)
   const state = await context.storageState({ indexedDB: true })
   await context.close()
   return state
@@ -241,6 +245,42 @@ async function coldLoad(
     const cached = await visit()
     if (waterfallOf !== null) wire.printWaterfall(`${waterfallOf}, code cached`, cached.ms)
     return { cold, cached }
+  } finally {
+    await context.close()
+  }
+}
+
+/**
+ * A colleague's write on a live page: the tablet (throttled, cold) opens /daily; once its listener's
+ * stream is open and a second has passed, a registration is written beside it as a colleague's tablet
+ * would (firebase-admin, unthrottled). Gives the time from navigation until the page listens, and from
+ * the write's acknowledgement until the tablet shows it.
+ */
+async function liveRun(
+  browser: Browser,
+  baseURL: string,
+  state: StorageState,
+  write: (comment: string) => Promise<void>,
+): Promise<{ listening: Sample; shown: Sample }> {
+  const { context, page, wire } = await newPage(browser, baseURL, TABLET, state)
+  try {
+    const stream = page.waitForRequest((request) => isListenStream(request.url(), request.method()), {
+      timeout: 60_000,
+    })
+    await page.goto('/daily', { waitUntil: 'commit' })
+    await readyAt(page, READY.daily)
+    await stream
+    const listeningMs = await page.evaluate(() => performance.now())
+    const listening = { ms: listeningMs, bytes: wire.bytes, requests: wire.requests }
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    const comment = `Bench ${Date.now().toString(36)}`
+    await write(comment)
+    const written = Date.now()
+    await page.waitForFunction((text: string) => document.body.textContent?.includes(text) === true, comment, {
+      polling: 'raf',
+      timeout: 30_000,
+    })
+    return { listening, shown: { ms: Date.now() - written, bytes: 0, requests: 0 } }
   } finally {
     await context.close()
   }
@@ -422,6 +462,46 @@ try {
     await measure(`/statistics ${days} days, charts drawn + network idle`, () =>
       coldLoad(b, baseURL, `/statistics?period=${days}`, READY.statistics, { ...demo, untilIdle: true }),
     )
+  const liveSteps = ['live /daily: listening, from navigation', "live /daily: a colleague's registration shown"]
+  if (liveSteps.some((step) => STEPS.test(step))) {
+    // A colleague registers demo-borger01 (at medarbejder's location) today, beside the tablet.
+    for (const [key, value] of Object.entries(stack.env)) if (value !== undefined) process.env[key] = value
+    const db = initializeFirestore(initializeApp({ projectId: stack.env.FIREBASE_PROJECT_ID as string }, 'live'), {
+      preferRest: true,
+    })
+    db.settings({
+      auth: { getRequestHeaders: async () => ({}), fetch: (url: string, init: RequestInit) => fetch(url, init) },
+    } as never)
+    const locationId = String((await db.doc('persons/demo-borger01').get()).get('locationId'))
+    const write = async (comment: string) => {
+      await db.collection('persons/demo-borger01/registrations').add({
+        answerId: 'bench',
+        text: 'Godt',
+        value: 3,
+        entity: 'location',
+        comment,
+        day: today,
+        createdAt: new Date().toISOString(),
+        createdBy: 'bench-colleague',
+        createdByName: 'Kollega Bench',
+        personId: 'demo-borger01',
+        locationId,
+      })
+    }
+    const runs: { listening: Sample; shown: Sample }[] = []
+    for (let index = 0; index < RUNS; index += 1) {
+      const run = await attempt(() => liveRun(b, baseURL, employee, write))
+      if (run !== null) runs.push(run)
+    }
+    for (const [step, key] of [
+      [liveSteps[0], 'listening'],
+      [liveSteps[1], 'shown'],
+    ] as const) {
+      const row = { step: step as string, samples: runs.map((run) => run[key]) }
+      rows.push(row)
+      print(row)
+    }
+  }
   await measure('/admin (admin)', () => coldLoad(b, baseURL, '/admin', READY.admin, { state: admin }))
   await measure("a person's page /person/{id}/daily", () =>
     coldLoad(b, baseURL, '/person/demo-borger01/daily', READY.person, demo),

@@ -7,6 +7,7 @@ import { build } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import {
   budgets,
+  LIVE_BUDGET_KB,
   LOGIN_BUDGET_KB,
   pageBudgetKb,
   ROUTE_BUDGETS_KB,
@@ -54,6 +55,14 @@ test(`the signed-in shell stays within ${SHELL_BUDGET_KB} KB gzip JavaScript`, (
 
 test(`a signed-in page's start (shell, session loaders, early reads) is at most ${START_FILES_MAX} JS files`, () => {
   expect(measured.startFiles).toBeLessThanOrEqual(START_FILES_MAX)
+})
+
+test(`the live pages' listening code (the full Firestore SDK) stays within ${LIVE_BUDGET_KB} KB gzip`, () => {
+  expect(measured.liveKb).toBeLessThanOrEqual(LIVE_BUDGET_KB)
+})
+
+test("no page's start, route code or /login carries the listening code: it loads once a page has its data", () => {
+  expect(measured.liveEager).toEqual([])
 })
 
 test('no two chunks import each other', () => {

@@ -11,7 +11,9 @@ import { validateSession } from '../features/session/api/validate-session.ts'
 import { markSessionFresh, type SessionUser, session, setSessionUser } from '../features/session/session-store.ts'
 import { clearIdentifiedImages } from '../lib/avatars/image-cache.ts'
 import { readCookie, USER_ID_COOKIE } from '../lib/cookies.ts'
+import { endLive } from '../lib/live-query.ts'
 import { paths } from '../lib/paths.ts'
+import { reportError } from '../lib/report-error.ts'
 import { createSessionMachine } from '../lib/session.ts'
 
 let navigateToLogin: () => void = () => {}
@@ -212,6 +214,8 @@ subscribeKey(session, 'user', (user) => {
 subscribeKey(session, 'user', (user) => {
   if (user === null) {
     sessionMachine.stop()
+    // The listeners of live pages end, and what they hold goes with them.
+    endLive().catch(reportError('the live listeners could not be ended'))
     navigateToLogin()
   }
 })

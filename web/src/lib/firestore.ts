@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase/firestore/lite'
-import { backendEndpoint, getRuntimeConfig } from './config.ts'
+import { type BackendEndpoint, backendEndpoint, getRuntimeConfig } from './config.ts'
 import { getFirebase } from './firebase.ts'
 
 let db: Promise<Firestore> | null = null
@@ -15,8 +15,7 @@ export function getDb(): Promise<Firestore> {
     const firebase = getFirebase()
     if (firebase === null) throw new Error('Firebase is not configured')
     const { connectFirestoreEmulator, getFirestore, initializeFirestore } = await import('firebase/firestore/lite')
-    const configured = getRuntimeConfig().emulators.firestore
-    const endpoint = configured === null ? null : backendEndpoint(configured)
+    const endpoint = firestoreEndpoint()
     // A pilot's HTTPS origin: Firestore's REST paths on that origin, over TLS.
     const firestore = endpoint?.ssl
       ? initializeFirestore(firebase.app, { host: endpoint.host, ssl: true })
@@ -29,6 +28,12 @@ export function getDb(): Promise<Firestore> {
     db = null
   })
   return db
+}
+
+/** Where Firestore is: an emulator's host and port, a pilot's HTTPS origin, or null for production's. */
+export function firestoreEndpoint(): BackendEndpoint | null {
+  const configured = getRuntimeConfig().emulators.firestore
+  return configured === null ? null : backendEndpoint(configured)
 }
 
 /** The Firestore Lite functions, from the same on-demand chunk. */

@@ -146,7 +146,9 @@ test('a person created after the day is neither listed nor missing, and a record
   vi.mocked(getDayRegistrations).mockResolvedValueOnce({ items: [], skipped: 1 })
   showDaily('employee')
   expect(await screen.findByText('0 af 1 registreret · 1 mangler · 1 oprettet senere')).toBeInTheDocument()
-  expect(screen.getByRole('status')).toHaveTextContent('1 registrering kunne ikke vises.')
+  expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain(
+    '1 registrering kunne ikke vises.',
+  )
   expect(screen.queryByRole('heading', { name: 'Nils Test' })).toBeNull()
 })
 

@@ -238,7 +238,10 @@ function DayView({
   return (
     <>
       <div className="daily__bar">
-        <p className="daily__summary">{da.daily.summary(counts)}</p>
+        {/* A status: read out when it changes in place (a colleague's registration), not on arrival. */}
+        <p className="daily__summary" role="status">
+          {da.daily.summary(counts)}
+        </p>
         <fieldset className="segmented">
           <legend className="visually-hidden">{da.daily.filter}</legend>
           {(['all', 'missing'] as const).map((value) => (

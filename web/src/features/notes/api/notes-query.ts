@@ -1,3 +1,6 @@
+import { NOTES } from '@bosted/domain/paths'
+import type { QueryPart, QuerySpec } from '../../../lib/query-spec.ts'
+
 /** Firestore's limit on the values of one `in` filter. */
 export const MAX_PERSON_FILTER = 30
 
@@ -15,12 +18,6 @@ export type NotesQuery = {
   after: NotesCursor | null
   limit: number
 }
-
-export type QueryPart =
-  | { kind: 'where'; field: string; op: '==' | 'in' | '>=' | '<='; value: unknown }
-  | { kind: 'orderBy'; field: string; direction: 'desc' }
-  | { kind: 'startAfter'; values: [string, string, string] }
-  | { kind: 'limit'; value: number }
 
 /**
  * The constraints of a page, in the shape the rules allow (ADR 0004: a collection-group list must
@@ -44,4 +41,9 @@ export function notesQueryParts(query: NotesQuery): QueryPart[] {
     parts.push({ kind: 'startAfter', values: [query.after.day, query.after.createdAt, query.after.path] })
   parts.push({ kind: 'limit', value: query.limit + 1 })
   return parts
+}
+
+/** A page as a query over every person's diary (`collectionGroup('notes')`). */
+export function notesQuerySpec(query: NotesQuery): QuerySpec {
+  return { source: 'group', path: NOTES, parts: notesQueryParts(query) }
 }

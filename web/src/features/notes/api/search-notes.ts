@@ -1,8 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import { useLiveRefetch } from '../../../lib/live-query.ts'
 import { matchesText, type NotesFilter } from '../notes-filter.ts'
 import { getNotesPage, type NotesPage } from './get-notes-page.ts'
 import { noteKeys } from './keys.ts'
-import { MAX_PERSON_FILTER, type NotesCursor, type NotesQuery } from './notes-query.ts'
+import { MAX_PERSON_FILTER, type NotesCursor, type NotesQuery, notesQuerySpec } from './notes-query.ts'
 
 /** Entries per page ("Vis flere" loads the next by cursor). */
 export const NOTES_PAGE_SIZE = 25
@@ -67,7 +68,17 @@ export function notesListQueryOptions({ locationId, personIds, from, to, text }:
   })
 }
 
-/** The diary list page by page ("Vis flere" is `fetchNextPage`). */
+/**
+ * The diary list page by page ("Vis flere" is `fetchNextPage`), read again when an entry of its
+ * first page is written, corrected or deleted (a colleague's new entry is the newest, so it is there).
+ */
 export function useNotesList(list: NotesList) {
-  return useInfiniteQuery(notesListQueryOptions(list))
+  const options = notesListQueryOptions(list)
+  const query = useInfiniteQuery(options)
+  const { locationId, personIds, from, to } = list
+  useLiveRefetch(
+    options.queryKey,
+    query.isSuccess ? notesQuerySpec({ locationId, personIds, from, to, after: null, limit: NOTES_PAGE_SIZE }) : null,
+  )
+  return query
 }

@@ -1,11 +1,12 @@
 import { da } from '@bosted/domain/messages/da'
 import { displayName } from '@bosted/domain/names'
 import type { Person } from '@bosted/domain/person'
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { PersonAvatar } from '../../../lib/avatars/person-avatar.tsx'
 import { dayOf, formatDay, formatShortDay, formatTime } from '../../../lib/days.ts'
 import { paths } from '../../../lib/paths.ts'
+import { useChangeCue } from '../../../lib/use-change-cue.ts'
 import type { StoredNote } from '../api/note-document.ts'
 import { lastCorrection, versions } from '../note-history.ts'
 import { groupByDay } from '../notes-filter.ts'
@@ -25,6 +26,13 @@ type Props = {
 
 /** Diary entries grouped by day, newest first: who, when, how, the text; corrections and deletions stay visible. */
 export function NoteList({ notes, persons, ...actions }: Props) {
+  // An entry written after the list was first shown is a newcomer (older pages loaded later are not).
+  const newestShown = useRef(
+    notes
+      .map((note) => note.createdAt)
+      .sort()
+      .at(-1) ?? '',
+  )
   return (
     <div className="note-days">
       {groupByDay(notes).map(({ day, notes: entries }) => (
@@ -37,6 +45,7 @@ export function NoteList({ notes, persons, ...actions }: Props) {
                 key={`${note.personId}/${note.id}`}
                 note={note}
                 person={persons?.get(note.personId) ?? null}
+                isNewcomer={note.createdAt > newestShown.current}
                 {...actions}
               />
             ))}
@@ -47,17 +56,19 @@ export function NoteList({ notes, persons, ...actions }: Props) {
   )
 }
 
-type EntryProps = Omit<Props, 'notes' | 'persons'> & { note: StoredNote; person: Person | null }
+type EntryProps = Omit<Props, 'notes' | 'persons'> & { note: StoredNote; person: Person | null; isNewcomer: boolean }
 
-function NoteEntry({ note, person, canCorrect, canDelete, onCorrect, onDelete }: EntryProps) {
+function NoteEntry({ note, person, isNewcomer, canCorrect, canDelete, onCorrect, onDelete }: EntryProps) {
   const [showVersions, setShowVersions] = useState(false)
+  // Written, corrected or deleted since the list was shown.
+  const isChanged = useChangeCue(`${note.text}|${note.deleted?.at ?? ''}`, isNewcomer)
   const versionsId = useId()
   const written = dayOf(note.createdAt)
   const corrected = lastCorrection(note)
   const earlier = versions(note).slice(1)
   const name = person === null ? null : displayName(person)
   return (
-    <li className={`note${note.deleted === undefined ? '' : ' note--deleted'}`}>
+    <li className={`note${note.deleted === undefined ? '' : ' note--deleted'}${isChanged ? ' is-changed' : ''}`}>
       <article aria-label={name === null ? moment(note.createdAt) : `${name}, ${moment(note.createdAt)}`}>
         <header className="note__head">
           {person !== null && (

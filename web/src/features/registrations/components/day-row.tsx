@@ -2,6 +2,7 @@ import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
 import { type ReactNode, useId } from 'react'
 import { Link } from 'react-router-dom'
+import { useChangeCue } from '../../../lib/use-change-cue.ts'
 import type { DayRow as Row } from '../registration-status.ts'
 import type { RegistrationFlow } from './registration-flow.tsx'
 import { RegistrationList } from './registration-list.tsx'
@@ -24,9 +25,13 @@ type Props = Row<Person> & {
 export function DayRow(props: Props) {
   const { person, name, avatar, links, registrations, reminderTime, status, notes, flow, day, isReadOnly } = props
   const nameId = useId()
+  // A registration added, corrected or deleted, or a diary entry written, since the row was shown.
+  const isChanged = useChangeCue(
+    `${registrations.map((registration) => `${registration.id}@${registration.updatedAt ?? ''}`).join()}|${notes}`,
+  )
   return (
     <li className="daily-row">
-      <article aria-labelledby={nameId} className="daily-row__card">
+      <article aria-labelledby={nameId} className={isChanged ? 'daily-row__card is-changed' : 'daily-row__card'}>
         <header className="daily-row__head">
           {avatar}
           <h2 id={nameId} className="daily-row__name">

@@ -1,0 +1,156 @@
+/// <reference lib="dom" />
+import type { Browser, Page } from '@playwright/test'
+import { ACCOUNTS, DEMO_PASSWORD, expect, seriousA11yViolations, signIn, test } from './fixtures.ts'
+import { createColleague, createOwnLocation } from './own-location.ts'
+
+// axe is injected as a script tag, which the app's CSP (script-src 'self') would block.
+test.use({ bypassCSP: true })
+
+/** How soon a colleague's write must show on the other tablet (issue 36). */
+const LIVE_MS = 2_000
+
+const unique = (label: string) =>
+  `${label} ${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`
+
+const row = (page: Page, name: string) =>
+  page
+    .getByRole('list', { name: 'Borgere' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name }) })
+
+/** A second tablet: its own browser context (own cookies, own Firebase session), signed in as `email`. */
+async function secondTablet(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({
+    ...test.info().project.use,
+    baseURL: test.info().project.use.baseURL,
+    locale: 'da-DK',
+    timezoneId: 'Europe/Copenhagen',
+    bypassCSP: true,
+  })
+  const page = await context.newPage()
+  await signIn(page, email)
+  return page
+}
+
+test("a colleague's registration, correction and diary entry appear on the other tablet's Dagsoversigt by themselves", {
+  tag: '@tablet',
+}, async ({ page, browser }) => {
+  const own = await createOwnLocation({
+    reminderTime: null,
+    persons: [
+      { firstName: 'Anna', lastName: 'Andersen', createdAt: '2024-01-01T09:00:00.000Z' },
+      { firstName: 'Bo', lastName: 'Berg', createdAt: '2024-01-01T09:00:00.000Z' },
+    ],
+  })
+  const colleague = await createColleague(own, 'Mette')
+  await signIn(page, own.email)
+  const tabletB = await secondTablet(browser, colleague.email)
+  try {
+    const anna = row(page, 'Anna Andersen')
+    await expect(anna.getByText('Ikke registreret endnu (inden dagens slutning)')).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: / af 2 registreret/ })).toHaveText(
+      '0 af 2 registreret · 2 ikke endnu',
+    )
+
+    // B registers Anna: A's overview shows it without a reload, the row marked for a moment.
+    const annaB = row(tabletB, 'Anna Andersen')
+    await annaB.getByRole('button', { name: 'Registrer for Anna Andersen' }).click()
+    const dialog = tabletB.getByRole('dialog', { name: 'Registrer svar for Anna Andersen' })
+    await dialog.getByRole('radio', { name: /God dag/ }).check()
+    await dialog.getByLabel('Kommentar (valgfri)').fill('Spiste morgenmad')
+    await dialog.getByRole('button', { name: 'Gem' }).click()
+    await expect(tabletB.getByText('Registreringen blev gemt')).toBeVisible()
+    await expect(anna.getByText('Spiste morgenmad')).toBeVisible({ timeout: LIVE_MS })
+    await expect(anna.getByText('Registreret', { exact: true })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: / af 2 registreret/ })).toHaveText(
+      '1 af 2 registreret · 1 ikke endnu',
+    )
+    const card = anna.getByRole('article')
+    await expect(card).toHaveClass(/is-changed/)
+    expect(await seriousA11yViolations(page)).toEqual([])
+    // The cue is quiet: it goes again by itself.
+    await expect(card).not.toHaveClass(/is-changed/, { timeout: 5_000 })
+
+    // B corrects it: A sees the corrected comment, not the first.
+    await annaB.getByRole('button', { name: 'Ret: God dag' }).click()
+    const correct = tabletB.getByRole('dialog', { name: 'Ret registrering' })
+    await correct.getByLabel('Kommentar (valgfri)').fill('Spiste ingen morgenmad')
+    await correct.getByRole('button', { name: 'Gem' }).click()
+    await expect(tabletB.getByText('Registreringen blev rettet')).toBeVisible()
+    await expect(anna.getByText('Spiste ingen morgenmad')).toBeVisible({ timeout: LIVE_MS })
+    await expect(anna.getByText('Spiste morgenmad', { exact: true })).toHaveCount(0)
+
+    // B writes in Anna's diary: A's overview counts it.
+    await tabletB.goto('/notes')
+    const editor = tabletB.getByRole('form', { name: 'Skriv i dagbogen' })
+    await editor.getByLabel('Borger').selectOption({ label: 'Anna Andersen' })
+    await editor.getByLabel('Notat').fill(unique('Gik en tur i haven.'))
+    await editor.getByRole('button', { name: 'Gem notat' }).click()
+    await expect(tabletB.getByText('Notatet blev gemt')).toBeVisible()
+    await expect(anna.getByRole('link', { name: '1 dagbogsnotat' })).toBeVisible({ timeout: LIVE_MS })
+  } finally {
+    await tabletB.context().close()
+  }
+})
+
+test("a colleague's diary entry appears in Dagbøger by itself, marked as new", { tag: '@tablet' }, async ({
+  page,
+  browser,
+}) => {
+  const own = await createOwnLocation({
+    persons: [
+      { firstName: 'Carl', lastName: 'Clausen', createdAt: '2024-01-01T09:00:00.000Z' },
+      { firstName: 'Dorte', lastName: 'Dam', createdAt: '2024-01-01T09:00:00.000Z' },
+    ],
+  })
+  const colleague = await createColleague(own, 'Lone')
+  await signIn(page, own.email)
+  await page.goto('/notes')
+  await expect(page.getByText('Ingen notater i perioden.')).toBeVisible()
+  const tabletB = await secondTablet(browser, colleague.email)
+  try {
+    await tabletB.goto('/notes')
+    const text = unique('Carl fik besøg af sin søster.')
+    const editor = tabletB.getByRole('form', { name: 'Skriv i dagbogen' })
+    await editor.getByLabel('Borger').selectOption({ label: 'Carl Clausen' })
+    await editor.getByLabel('Notat').fill(text)
+    await editor.getByRole('button', { name: 'Gem notat' }).click()
+    await expect(tabletB.getByText('Notatet blev gemt')).toBeVisible()
+
+    const entry = page.getByRole('listitem').filter({ hasText: text })
+    await expect(entry).toBeVisible({ timeout: LIVE_MS })
+    await expect(entry).toHaveClass(/is-changed/)
+    await expect(entry.getByText('af Lone Kollega')).toBeVisible()
+    expect(await seriousA11yViolations(page)).toEqual([])
+  } finally {
+    await tabletB.context().close()
+  }
+})
+
+test("a person's Min dag shows what staff write for them, without a reload", { tag: '@tablet' }, async ({
+  page,
+  browser,
+}) => {
+  // From the seed: borger10 lives at Solsikken, where medarbejder works, and has every feature.
+  await page.goto('/login')
+  await page.getByLabel('Email').fill('borger10@demo.dk')
+  await page.getByLabel('Adgangskode').fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Log ind' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Min dag' })).toBeVisible()
+  const lastDays = page.getByRole('region', { name: 'Mine sidste dage' })
+  const name = (await page.locator('.person-header__name').textContent()) ?? ''
+
+  const staff = await secondTablet(browser, ACCOUNTS.employee.email)
+  try {
+    await staff.goto('/notes')
+    const text = unique('Vi har været i svømmehallen.')
+    const editor = staff.getByRole('form', { name: 'Skriv i dagbogen' })
+    await editor.getByLabel('Borger').selectOption({ label: name })
+    await editor.getByLabel('Notat').fill(text)
+    await editor.getByRole('button', { name: 'Gem notat' }).click()
+    await expect(staff.getByText('Notatet blev gemt')).toBeVisible()
+    await expect(lastDays.getByText(text)).toBeVisible({ timeout: LIVE_MS })
+  } finally {
+    await staff.context().close()
+  }
+})

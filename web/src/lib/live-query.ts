@@ -1,0 +1,131 @@
+import { hashKey, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import type { Heard } from './live.ts'
+import type { QuerySpec } from './query-spec.ts'
+import { reportError } from './report-error.ts'
+
+/**
+ * Live pages (docs/decisions/0032-live-pages.md): a page reads its data once with Firestore Lite, as
+ * every page does, and while it shows that data a listener keeps the cache entry current, so a
+ * colleague's registration, correction or diary entry appears without a reload.
+ *
+ * One listener per cache entry, however many components show it. While it has heard from the server,
+ * it alone writes the entry: `liveOr` hands a refetch (a write's invalidation, a window's focus) the
+ * listener's data, so an answer that left before a colleague's write can never land after it.
+ */
+type Listener = { users: number; latest: { data: unknown } | null; stop: Promise<(() => void) | null> }
+
+const listeners = new Map<string, Listener>()
+
+/** The listening code with the full SDK, fetched when the first listener opens (never at sign-in). */
+let live: Promise<typeof import('./live.ts')> | null = null
+const loadLive = () => {
+  live ??= import('./live.ts')
+  return live
+}
+
+/** At sign-out: every listener ends and the full SDK's cache is dropped, if a page ever listened. */
+export async function endLive(): Promise<void> {
+  if (live === null) return
+  await (await live).endLive()
+}
+
+/** The listener's latest data for `queryKey` if one has heard from the server, else what `read` returns. */
+export async function liveOr<T>(queryKey: QueryKey, read: () => Promise<T>): Promise<T> {
+  const before = listeners.get(hashKey(queryKey))?.latest
+  if (before) return before.data as T
+  const fetched = await read()
+  const after = listeners.get(hashKey(queryKey))?.latest
+  return after ? (after.data as T) : fetched
+}
+
+type Attach = {
+  client: QueryClient
+  queryKey: QueryKey
+  spec: QuerySpec
+  /** Called with every snapshot; returns the entry's new data, or undefined to leave the entry alone. */
+  onHeard: (heard: Heard) => { data: unknown } | undefined
+}
+
+function attach({ client, queryKey, spec, onHeard }: Attach): () => void {
+  const hash = hashKey(queryKey)
+  let listener = listeners.get(hash)
+  if (listener === undefined) {
+    const own: Listener = { users: 0, latest: null, stop: Promise.resolve(null) }
+    const drop = (error: unknown) => {
+      reportError('a live listener ended')(error)
+      if (listeners.get(hash) === own) listeners.delete(hash)
+      return null
+    }
+    own.stop = loadLive()
+      .then(({ listen }) =>
+        listen(
+          spec,
+          (heard) => {
+            const next = onHeard(heard)
+            if (next === undefined) return
+            own.latest = next
+            client.setQueryData(queryKey, next.data)
+          },
+          drop,
+        ),
+      )
+      .catch(drop)
+    listeners.set(hash, own)
+    listener = own
+  }
+  listener.users += 1
+  const held = listener
+  return () => {
+    held.users -= 1
+    if (held.users > 0) return
+    if (listeners.get(hash) === held) listeners.delete(hash)
+    void held.stop.then((stop) => stop?.())
+  }
+}
+
+/**
+ * Keeps the query `queryKey` current from a listener on `spec` (null: not now), the data made from the
+ * documents by `shape`, as the query's own read makes it. The query's function reads through `liveOr`.
+ */
+export function useLiveQuery<T>(queryKey: QueryKey, spec: QuerySpec | null, shape: (heard: Heard) => T): void {
+  const client = useQueryClient()
+  const shapeRef = useRef(shape)
+  shapeRef.current = shape
+  const specRef = useRef(spec)
+  specRef.current = spec
+  const hash = hashKey(queryKey)
+  const isOn = spec !== null
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key's hash names the query; spec and shape follow from it
+  useEffect(() => {
+    const current = specRef.current
+    if (current === null) return
+    return attach({ client, queryKey, spec: current, onHeard: (heard) => ({ data: shapeRef.current(heard) }) })
+  }, [client, hash, isOn])
+}
+
+/**
+ * For a list read page by page (Dagbøger): a listener on its first page, and each change the server
+ * reports after the first snapshot reads the loaded pages again (a new entry moves every page's edges).
+ */
+export function useLiveRefetch(queryKey: QueryKey, spec: QuerySpec | null): void {
+  const client = useQueryClient()
+  const specRef = useRef(spec)
+  specRef.current = spec
+  const hash = hashKey(queryKey)
+  const isOn = spec !== null
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key's hash names the query; spec follows from it
+  useEffect(() => {
+    const current = specRef.current
+    if (current === null) return
+    return attach({
+      client,
+      queryKey: ['live-refetch', ...queryKey],
+      spec: current,
+      onHeard: ({ isFirst }) => {
+        if (!isFirst) void client.invalidateQueries({ queryKey, exact: true })
+        return undefined
+      },
+    })
+  }, [client, hash, isOn])
+}
