@@ -17,11 +17,31 @@ type Listener = { users: number; latest: { data: unknown } | null; stop: Promise
 
 const listeners = new Map<string, Listener>()
 
-/** The listening code with the full SDK, fetched when the first listener opens (never at sign-in). */
+/**
+ * The listening code with the full SDK, fetched when the first listener opens (never at sign-in), and
+ * not before the page is quiet: its 131 KB would otherwise share the tablet's wifi and CPU with the
+ * page's own reads and first render.
+ */
 let live: Promise<typeof import('./live.ts')> | null = null
-const loadLive = () => {
-  live ??= import('./live.ts')
+const loadLive = (client: QueryClient) => {
+  live ??= whenQuiet(client).then(() => import('./live.ts'))
   return live
+}
+
+/** Resolves once no query is being read and the browser has had an idle moment (at most 2 s later). */
+function whenQuiet(client: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2_000 })
+      else setTimeout(resolve, 0)
+    }
+    if (client.isFetching() === 0) return idle()
+    const unsubscribe = client.getQueryCache().subscribe(() => {
+      if (client.isFetching() > 0) return
+      unsubscribe()
+      idle()
+    })
+  })
 }
 
 /** At sign-out: every listener ends and the full SDK's cache is dropped, if a page ever listened. */
@@ -57,7 +77,7 @@ function attach({ client, queryKey, spec, onHeard }: Attach): () => void {
       if (listeners.get(hash) === own) listeners.delete(hash)
       return null
     }
-    own.stop = loadLive()
+    own.stop = loadLive(client)
       .then(({ listen }) =>
         listen(
           spec,
