@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from '@playwright/test'
-import { ACCOUNTS, DEMO_PASSWORD, expect, seriousA11yViolations, signIn, test } from './fixtures.ts'
+import { ACCOUNTS, chooseFromUserMenu, DEMO_PASSWORD, expect, seriousA11yViolations, signIn, test } from './fixtures.ts'
 import { createColleague, createOwnLocation } from './own-location.ts'
 
 // axe is injected as a script tag, which the app's CSP (script-src 'self') would block.
@@ -152,5 +152,43 @@ test("a person's Min dag shows what staff write for them, without a reload", { t
     await expect(lastDays.getByText(text)).toBeVisible({ timeout: LIVE_MS })
   } finally {
     await staff.context().close()
+  }
+})
+
+test('after Log ud and another sign-in on the same tablet, the Dagsoversigt is live again for the new user', async ({
+  page,
+  browser,
+}) => {
+  const own = await createOwnLocation({
+    reminderTime: null,
+    persons: [
+      { firstName: 'Erik', lastName: 'Eriksen', createdAt: '2024-01-01T09:00:00.000Z' },
+      { firstName: 'Fie', lastName: 'Frost', createdAt: '2024-01-01T09:00:00.000Z' },
+    ],
+  })
+  const first = await createColleague(own, 'Karen')
+  const second = await createColleague(own, 'Jonas')
+  // The first user's page listens, then signs out: the listeners and the SDK's instance end with it.
+  const listening = page.waitForRequest((request) => request.url().includes('/google.firestore.v1.Firestore/Listen/'))
+  await signIn(page, first.email)
+  await expect(row(page, 'Erik Eriksen')).toBeVisible()
+  await listening
+  await chooseFromUserMenu(page, first.name, 'Log ud')
+  await expect(page).toHaveURL(/\/login$/)
+  await signIn(page, second.email)
+  const erik = row(page, 'Erik Eriksen')
+  await expect(erik.getByText('Ikke registreret endnu (inden dagens slutning)')).toBeVisible()
+
+  const tabletB = await secondTablet(browser, own.email)
+  try {
+    await row(tabletB, 'Erik Eriksen').getByRole('button', { name: 'Registrer for Erik Eriksen' }).click()
+    const dialog = tabletB.getByRole('dialog', { name: 'Registrer svar for Erik Eriksen' })
+    await dialog.getByRole('radio', { name: /God dag/ }).check()
+    await dialog.getByLabel('Kommentar (valgfri)').fill('Efter vagtskiftet')
+    await dialog.getByRole('button', { name: 'Gem' }).click()
+    await expect(tabletB.getByText('Registreringen blev gemt')).toBeVisible()
+    await expect(erik.getByText('Efter vagtskiftet')).toBeVisible({ timeout: LIVE_MS })
+  } finally {
+    await tabletB.context().close()
   }
 })

@@ -97,6 +97,9 @@ export const da = {
     /** The api reports that the backend stores nothing (a full disk). */
     storageFull:
       'Intet kan gemmes lige nu: serveren har ikke mere plads. Det, du skriver, bliver ikke gemt. Sig det til jeres it-ansvarlige.',
+    /** The tablet has no connection (the browser says it is offline). */
+    offline:
+      'Ingen forbindelse til internettet. Det, du ser, bliver ikke opdateret, og du kan ikke gemme noget, før forbindelsen er tilbage.',
     home: 'Bosted – gå til Dagsoversigt',
     mainNav: 'Hovedmenu',
     userMenu: (name: string) => `Brugermenu for ${name}`,

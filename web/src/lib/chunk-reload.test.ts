@@ -1,9 +1,10 @@
 import { expect, test, vi } from 'vitest'
 import { isChunkLoadError, reloadOnceAfterChunkError } from './chunk-reload.ts'
 
-function deps(now: { value: number }) {
+function deps(now: { value: number }, online = { value: true }) {
   const store = new Map<string, string>()
   return {
+    isOnline: () => online.value,
     storage: {
       getItem: (key: string) => store.get(key) ?? null,
       setItem: (key: string, v: string) => store.set(key, v),
@@ -32,4 +33,13 @@ test('reloads once after a failed chunk and not again within 10000 ms', () => {
   now.value += 1
   expect(reloadOnceAfterChunkError(d)).toBe(true)
   expect(d.reload).toHaveBeenCalledTimes(2)
+})
+
+test("never reloads while the browser is offline (the page would become the browser's offline page)", () => {
+  const online = { value: false }
+  const d = deps({ value: 1_000_000 }, online)
+  expect(reloadOnceAfterChunkError(d)).toBe(false)
+  expect(d.reload).not.toHaveBeenCalled()
+  online.value = true
+  expect(reloadOnceAfterChunkError(d)).toBe(true)
 })

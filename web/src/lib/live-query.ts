@@ -9,11 +9,16 @@ import { reportError } from './report-error.ts'
  * every page does, and while it shows that data a listener keeps the cache entry current, so a
  * colleague's registration, correction or diary entry appears without a reload.
  *
- * One listener per cache entry, however many components show it. While it has heard from the server,
- * it alone writes the entry: `liveOr` hands a refetch (a write's invalidation, a window's focus) the
- * listener's data, so an answer that left before a colleague's write can never land after it.
+ * One listener per cache entry, however many components show it. Its snapshots write the entry, and
+ * `liveOr` keeps a read that was out meanwhile from writing over them with an older answer.
  */
-type Listener = { users: number; latest: { data: unknown } | null; stop: Promise<(() => void) | null> }
+type Listener = {
+  users: number
+  /** How many snapshots it has heard from the server, and the data the last one made. */
+  heard: number
+  latest: { data: unknown } | null
+  stop: Promise<(() => void) | null>
+}
 
 const listeners = new Map<string, Listener>()
 
@@ -24,7 +29,16 @@ const listeners = new Map<string, Listener>()
  */
 let live: Promise<typeof import('./live.ts')> | null = null
 const loadLive = (client: QueryClient) => {
-  live ??= whenQuiet(client).then(() => import('./live.ts'))
+  if (live === null) {
+    const loading = whenQuiet(client)
+      .then(whenOnline)
+      .then(() => import('./live.ts'))
+    // A chunk that could not be fetched (offline, a new build) is asked for again by the next listener.
+    loading.catch(() => {
+      if (live === loading) live = null
+    })
+    live = loading
+  }
   return live
 }
 
@@ -44,19 +58,31 @@ function whenQuiet(client: QueryClient): Promise<void> {
   })
 }
 
-/** At sign-out: every listener ends and the full SDK's cache is dropped, if a page ever listened. */
-export async function endLive(): Promise<void> {
-  if (live === null) return
-  await (await live).endLive()
+/** Resolves at once with a network, else when the browser has one again. */
+function whenOnline(): Promise<void> {
+  if (navigator.onLine) return Promise.resolve()
+  return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }))
 }
 
-/** The listener's latest data for `queryKey` if one has heard from the server, else what `read` returns. */
+/** At sign-out: every listener ends and the full SDK's cache is dropped, if a page ever listened. */
+export async function endLive(): Promise<void> {
+  const loaded = await live?.catch(() => null)
+  await loaded?.endLive()
+}
+
+/**
+ * What `read` returns, unless the query's listener heard from the server while the read was out: then
+ * the listener's data, which is as new or newer. A read still runs when a listener holds (a write's
+ * invalidation, a window's focus), so the user's own write shows once saved even if a listener falls
+ * behind; it only never replaces a newer snapshot with an older answer.
+ */
 export async function liveOr<T>(queryKey: QueryKey, read: () => Promise<T>): Promise<T> {
-  const before = listeners.get(hashKey(queryKey))?.latest
-  if (before) return before.data as T
+  const hash = hashKey(queryKey)
+  const before = listeners.get(hash)
+  const heardBefore = before?.heard ?? 0
   const fetched = await read()
-  const after = listeners.get(hashKey(queryKey))?.latest
-  return after ? (after.data as T) : fetched
+  const after = listeners.get(hash)
+  return after?.latest && (after !== before || after.heard > heardBefore) ? (after.latest.data as T) : fetched
 }
 
 type Attach = {
@@ -71,7 +97,7 @@ function attach({ client, queryKey, spec, onHeard }: Attach): () => void {
   const hash = hashKey(queryKey)
   let listener = listeners.get(hash)
   if (listener === undefined) {
-    const own: Listener = { users: 0, latest: null, stop: Promise.resolve(null) }
+    const own: Listener = { users: 0, heard: 0, latest: null, stop: Promise.resolve(null) }
     const drop = (error: unknown) => {
       reportError('a live listener ended')(error)
       if (listeners.get(hash) === own) listeners.delete(hash)
@@ -84,6 +110,7 @@ function attach({ client, queryKey, spec, onHeard }: Attach): () => void {
           (heard) => {
             const next = onHeard(heard)
             if (next === undefined) return
+            own.heard += 1
             own.latest = next
             client.setQueryData(queryKey, next.data)
           },
@@ -105,8 +132,9 @@ function attach({ client, queryKey, spec, onHeard }: Attach): () => void {
 }
 
 /**
- * Keeps the query `queryKey` current from a listener on `spec` (null: not now), the data made from the
- * documents by `shape`, as the query's own read makes it. The query's function reads through `liveOr`.
+ * Keeps the query `queryKey` current from a listener on `spec`, the data made from the documents by
+ * `shape`, as the query's own read makes it; the query's function reads through `liveOr`. `spec` is
+ * null until the query has its first data: the page shows what Firestore Lite read first.
  */
 export function useLiveQuery<T>(queryKey: QueryKey, spec: QuerySpec | null, shape: (heard: Heard) => T): void {
   const client = useQueryClient()

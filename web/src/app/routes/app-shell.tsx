@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom'
 import { toast } from 'sonner'
 import { useSnapshot } from 'valtio'
 import { subscribeKey } from 'valtio/utils'
+import { OfflineBanner } from '../../features/backend-status/components/offline-banner.tsx'
 import { StorageFullBanner } from '../../features/backend-status/components/storage-full-banner.tsx'
 import { type LocationSummary, selectLocation } from '../../features/locations/locations-store.ts'
 import { useActiveLocation } from '../../features/locations/use-active-location.ts'
@@ -91,6 +92,7 @@ function Shell() {
         onClose={() => setIsConfirmingEverywhere(false)}
       />
       <main id="main" className="shell__main" tabIndex={-1}>
+        <OfflineBanner />
         <StorageFullBanner />
         {user.kind !== 'person' && <ExpiredBanner location={location} />}
         <PageTransition />
