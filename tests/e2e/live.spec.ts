@@ -1,7 +1,14 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from '@playwright/test'
 import { ACCOUNTS, chooseFromUserMenu, DEMO_PASSWORD, expect, seriousA11yViolations, signIn, test } from './fixtures.ts'
-import { createColleague, createOwnLocation } from './own-location.ts'
+import {
+  addDays,
+  copenhagenDay,
+  createColleague,
+  createOwnLocation,
+  registrationDoc,
+  writeRegistrations,
+} from './own-location.ts'
 
 // axe is injected as a script tag, which the app's CSP (script-src 'self') would block.
 test.use({ bypassCSP: true })
@@ -191,4 +198,28 @@ test('after Log ud and another sign-in on the same tablet, the Dagsoversigt is l
   } finally {
     await tabletB.context().close()
   }
+})
+
+test("a person's Dagsoversigt shows a colleague's registrations in its week and its chart (two listeners on the same registrations)", async ({
+  page,
+}) => {
+  const own = await createOwnLocation({
+    reminderTime: null,
+    persons: [{ firstName: 'Ib', lastName: 'Iversen', createdAt: '2024-01-01T09:00:00.000Z' }],
+  })
+  const [person] = own.personIds as [string]
+  const today = copenhagenDay(new Date())
+  await signIn(page, own.email)
+  const listening = page.waitForRequest((request) => request.url().includes('/google.firestore.v1.Firestore/Listen/'))
+  await page.goto(`/person/${person}/daily`)
+  const chart = (days: string) => page.getByRole('img', { name: `Værdier de sidste 30 dage. ${days}` })
+  await expect(chart('Ingen registreringer de sidste 30 dage.')).toBeVisible()
+  await listening
+  // The week's listener hears of a write first, the chart's second: its snapshot is the cache's until
+  // the server confirms it (live.ts asks for metadata changes so that confirmation is heard).
+  await writeRegistrations([registrationDoc(own, person, today, { comment: 'Kollegaens registrering' })])
+  await expect(page.getByText('Kollegaens registrering')).toBeVisible({ timeout: LIVE_MS })
+  await expect(chart('1 dage med registreringer de sidste 30 dage.')).toBeVisible({ timeout: LIVE_MS })
+  await writeRegistrations([registrationDoc(own, person, addDays(today, -1))])
+  await expect(chart('2 dage med registreringer de sidste 30 dage.')).toBeVisible({ timeout: LIVE_MS })
 })

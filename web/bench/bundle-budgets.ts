@@ -68,10 +68,13 @@ export const ROUTE_BUDGETS_KB: Record<string, number> = {
  * with issue 34's start of a page's first reads and of Auth's restore while the code arrives (session
  * guard and prefetch orchestration, which serve every page; the reads' own code stays in a lazy chunk),
  * 202.21 KB measured with Statistik among those pages (its two paths in the guard's dispatch, 22
- * bytes; its reads' code in the lazy chunk), the ceiling that rounded up to 0.05 KB; it must not grow
- * past that, so that no route shrinks by moving its code into every page.
+ * bytes; its reads' code in the lazy chunk), 202.49 KB with issue 36's live pages and offline banner
+ * (the queries described once for both SDKs, the listeners' registry, the banner's Danish sentence and
+ * the browser's online state; the full SDK and the listening code stay in a lazy chunk), the ceiling
+ * rounded up to 0.05 KB; it must not grow past that, so that no route shrinks by moving its code into
+ * every page.
  */
-export const SHELL_BUDGET_KB = 202.25
+export const SHELL_BUDGET_KB = 202.5
 /**
  * A route as it loads (the shell, the route module's whole closure and zod's chunks outside the shell,
  * JS gzip) within the shell's ceiling plus its route's. The route ceilings leave zod's runtime out;

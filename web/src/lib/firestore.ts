@@ -1,37 +1,56 @@
 import type { Firestore } from 'firebase/firestore/lite'
 import { type BackendEndpoint, backendEndpoint, getRuntimeConfig } from './config.ts'
-import { getFirebase } from './firebase.ts'
-
-let db: Promise<Firestore> | null = null
+import { type Firebase, getFirebase } from './firebase.ts'
 
 /**
- * Firestore Lite (REST, no realtime listeners: what both emulators and production support), loaded
- * on first use so the sign-in page carries none of it. Waits for Auth to restore its user so
- * requests carry the ID token.
+ * A Firestore instance made on first use and kept: with the app's Firebase (an error when it is not
+ * configured), Auth's stored user restored before it is handed out so requests carry the ID token,
+ * made again after a failure. `forget()` hands back what was made (to end it) and starts over.
  */
-export function getDb(): Promise<Firestore> {
-  if (db !== null) return db
-  db = (async () => {
-    const firebase = getFirebase()
-    if (firebase === null) throw new Error('Firebase is not configured')
-    const { connectFirestoreEmulator, getFirestore, initializeFirestore } = await import('firebase/firestore/lite')
-    const endpoint = firestoreEndpoint()
-    // A pilot's HTTPS origin: Firestore's REST paths on that origin, over TLS.
-    const firestore = endpoint?.ssl
-      ? initializeFirestore(firebase.app, { host: endpoint.host, ssl: true })
-      : getFirestore(firebase.app)
-    if (endpoint && !endpoint.ssl) connectFirestoreEmulator(firestore, endpoint.hostname, endpoint.port)
-    await firebase.auth.authStateReady()
-    return firestore
-  })()
-  db.catch(() => {
-    db = null
-  })
-  return db
+export function firestoreOnce<T>(make: (firebase: Firebase, endpoint: BackendEndpoint | null) => T | Promise<T>) {
+  let made: Promise<T> | null = null
+  return {
+    get(): Promise<T> {
+      if (made !== null) return made
+      const making = (async () => {
+        const firebase = getFirebase()
+        if (firebase === null) throw new Error('Firebase is not configured')
+        const instance = await make(firebase, firestoreEndpoint())
+        await firebase.auth.authStateReady()
+        return instance
+      })()
+      made = making
+      making.catch(() => {
+        if (made === making) made = null
+      })
+      return making
+    },
+    forget(): Promise<T> | null {
+      const was = made
+      made = null
+      return was
+    },
+  }
 }
 
+/**
+ * Firestore Lite (REST, no realtime listeners), loaded on first use so the sign-in page carries none
+ * of it.
+ */
+const lite = firestoreOnce(async (firebase, endpoint) => {
+  const { connectFirestoreEmulator, getFirestore, initializeFirestore } = await import('firebase/firestore/lite')
+  // A pilot's HTTPS origin: Firestore's REST paths on that origin, over TLS.
+  const firestore = endpoint?.ssl
+    ? initializeFirestore(firebase.app, { host: endpoint.host, ssl: true })
+    : getFirestore(firebase.app)
+  if (endpoint && !endpoint.ssl) connectFirestoreEmulator(firestore, endpoint.hostname, endpoint.port)
+  return firestore
+})
+
+export const getDb = (): Promise<Firestore> => lite.get()
+
 /** Where Firestore is: an emulator's host and port, a pilot's HTTPS origin, or null for production's. */
-export function firestoreEndpoint(): BackendEndpoint | null {
+function firestoreEndpoint(): BackendEndpoint | null {
   const configured = getRuntimeConfig().emulators.firestore
   return configured === null ? null : backendEndpoint(configured)
 }

@@ -137,19 +137,7 @@ function attach({ client, queryKey, spec, onHeard }: Attach): () => void {
  * null until the query has its first data: the page shows what Firestore Lite read first.
  */
 export function useLiveQuery<T>(queryKey: QueryKey, spec: QuerySpec | null, shape: (heard: Heard) => T): void {
-  const client = useQueryClient()
-  const shapeRef = useRef(shape)
-  shapeRef.current = shape
-  const specRef = useRef(spec)
-  specRef.current = spec
-  const hash = hashKey(queryKey)
-  const isOn = spec !== null
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key's hash names the query; spec and shape follow from it
-  useEffect(() => {
-    const current = specRef.current
-    if (current === null) return
-    return attach({ client, queryKey, spec: current, onHeard: (heard) => ({ data: shapeRef.current(heard) }) })
-  }, [client, hash, isOn])
+  useListener(queryKey, spec, (heard) => ({ data: shape(heard) }))
 }
 
 /**
@@ -158,22 +146,23 @@ export function useLiveQuery<T>(queryKey: QueryKey, spec: QuerySpec | null, shap
  */
 export function useLiveRefetch(queryKey: QueryKey, spec: QuerySpec | null): void {
   const client = useQueryClient()
-  const specRef = useRef(spec)
-  specRef.current = spec
+  useListener(['live-refetch', ...queryKey], spec, ({ isFirst }) => {
+    if (!isFirst) void client.invalidateQueries({ queryKey, exact: true })
+    return undefined
+  })
+}
+
+/** A listener on `spec` under `queryKey` while the component shows it (and `spec` is not null). */
+function useListener(queryKey: QueryKey, spec: QuerySpec | null, onHeard: Attach['onHeard']): void {
+  const client = useQueryClient()
+  const latest = useRef({ spec, onHeard })
+  latest.current = { spec, onHeard }
   const hash = hashKey(queryKey)
   const isOn = spec !== null
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key's hash names the query; spec follows from it
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key's hash names the query; spec and onHeard follow from it
   useEffect(() => {
-    const current = specRef.current
+    const current = latest.current.spec
     if (current === null) return
-    return attach({
-      client,
-      queryKey: ['live-refetch', ...queryKey],
-      spec: current,
-      onHeard: ({ isFirst }) => {
-        if (!isFirst) void client.invalidateQueries({ queryKey, exact: true })
-        return undefined
-      },
-    })
+    return attach({ client, queryKey, spec: current, onHeard: (heard) => latest.current.onHeard(heard) })
   }, [client, hash, isOn])
 }

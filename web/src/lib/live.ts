@@ -18,8 +18,7 @@ import {
   terminate,
   where,
 } from 'firebase/firestore'
-import { getFirebase } from './firebase.ts'
-import { firestoreEndpoint } from './firestore.ts'
+import { firestoreOnce } from './firestore.ts'
 import { buildQuery, type QuerySpec } from './query-spec.ts'
 
 // The full Firestore SDK (listeners over WebChannel). This module is imported on demand only
@@ -27,50 +26,44 @@ import { buildQuery, type QuerySpec } from './query-spec.ts'
 // what is not used (persistence, transactions, aggregation …).
 const kit = { collection, collectionGroup, query, where, orderBy, startAfter, limit, documentId }
 
-let db: Promise<Firestore> | null = null
-
 /**
  * The full SDK's Firestore, beside Firestore Lite on the same app and Auth (docs/decisions/0032-live-pages.md):
  * Lite reads a page's data first, this keeps it current. Its cache is in memory only, so nothing of a
  * session is left on a shared tablet once the tab is closed or the user signs out.
  */
-function getLiveDb(): Promise<Firestore> {
-  if (db !== null) return db
-  db = (async () => {
-    const firebase = getFirebase()
-    if (firebase === null) throw new Error('Firebase is not configured')
-    const endpoint = firestoreEndpoint()
-    const firestore = initializeFirestore(firebase.app, {
-      localCache: memoryLocalCache(),
-      // A pilot's HTTPS origin: Firestore's streams on that origin, over TLS.
-      ...(endpoint?.ssl ? { host: endpoint.host, ssl: true } : {}),
-    })
-    if (endpoint && !endpoint.ssl) connectFirestoreEmulator(firestore, endpoint.hostname, endpoint.port)
-    await firebase.auth.authStateReady()
-    return firestore
-  })()
-  db.catch(() => {
-    db = null
+const live = firestoreOnce((firebase, endpoint) => {
+  const firestore = initializeFirestore(firebase.app, {
+    localCache: memoryLocalCache(),
+    // A pilot's HTTPS origin: Firestore's streams on that origin, over TLS.
+    ...(endpoint?.ssl ? { host: endpoint.host, ssl: true } : {}),
   })
-  return db
-}
+  if (endpoint && !endpoint.ssl) connectFirestoreEmulator(firestore, endpoint.hostname, endpoint.port)
+  return firestore
+})
 
 /** What a listener hears: the documents the query matches now, and whether this is its first snapshot. */
 export type Heard = { docs: readonly QueryDocumentSnapshot[]; isFirst: boolean }
 
 /**
- * Listens to `spec` until the returned function is called: `onDocs` gets every snapshot from the
- * server (the cache's own echoes are not passed on), `onError` the end of a listener the rules refuse.
+ * Listens to `spec` until the returned function is called: `onDocs` gets every snapshot that is in
+ * step with the server, `onError` the end of a listener the rules refuse.
+ *
+ * Snapshots from the cache are not passed on, and metadata changes are asked for: when a document
+ * reaches one of two overlapping listeners first (the server sends each listener its changes), the
+ * other's snapshot with it comes from the cache, and the one that confirms it changes nothing but
+ * `fromCache`, which without metadata changes is never raised. Seen on the pilot (test-pilot): Min
+ * dag's two listeners on the person's registrations, and the day's kept showing no answer after one.
  */
 export async function listen(
   spec: QuerySpec,
   onDocs: (heard: Heard) => void,
   onError: (error: Error) => void,
 ): Promise<() => void> {
-  const firestore = await getLiveDb()
+  const firestore = await live.get()
   let isFirst = true
   return onSnapshot(
     buildQuery<Firestore, Query, QueryConstraint, FieldPath>(kit, firestore, spec),
+    { includeMetadataChanges: true },
     (snapshot) => {
       if (snapshot.metadata.fromCache) return
       onDocs({ docs: snapshot.docs, isFirst })
@@ -82,9 +75,6 @@ export async function listen(
 
 /** At sign-out: ends every listener and drops the SDK's cache. */
 export async function endLive(): Promise<void> {
-  if (db === null) return
-  const ending = db
-  db = null
-  const firestore = await ending.catch(() => null)
-  if (firestore !== null) await terminate(firestore)
+  const firestore = await live.forget()?.catch(() => null)
+  if (firestore) await terminate(firestore)
 }
