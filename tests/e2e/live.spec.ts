@@ -212,8 +212,8 @@ test("a person's Dagsoversigt shows a colleague's registrations in its week and 
   const chart = (days: string) => page.getByRole('img', { name: `Værdier de sidste 30 dage. ${days}` })
   await expect(chart('Ingen registreringer de sidste 30 dage.')).toBeVisible()
   await listening
-  // The week's listener hears of a write first, the chart's second: its snapshot is the cache's until
-  // the server confirms it (live.ts asks for metadata changes so that confirmation is heard).
+  // Two listeners match each write: the week's and the chart's. The chart once stayed stale, when
+  // emulator-lite raised a snapshot between them and the web took no metadata changes (ADR 0029, 0032).
   await writeRegistrations([registrationDoc(own, person, today, { comment: 'Kollegaens registrering' })])
   await expect(page.getByText('Kollegaens registrering')).toBeVisible({ timeout: LIVE_MS })
   await expect(chart('1 dage med registreringer de sidste 30 dage.')).toBeVisible({ timeout: LIVE_MS })

@@ -48,11 +48,12 @@ export type Heard = { docs: readonly QueryDocumentSnapshot[]; isFirst: boolean }
  * Listens to `spec` until the returned function is called: `onDocs` gets every snapshot that is in
  * step with the server, `onError` the end of a listener the rules refuse.
  *
- * Snapshots from the cache are not passed on, and metadata changes are asked for: when a document
- * reaches one of two overlapping listeners first (the server sends each listener its changes), the
- * other's snapshot with it comes from the cache, and the one that confirms it changes nothing but
- * `fromCache`, which without metadata changes is never raised. Seen on the pilot (test-pilot): Min
- * dag's two listeners on the person's registrations, and the day's kept showing no answer after one.
+ * Snapshots from the cache are not passed on, and metadata changes are asked for. When two listeners
+ * overlap and a snapshot is raised while a new document has reached only one of them, the other's
+ * view comes from the cache. The server's confirmation then changes only `fromCache`, which without
+ * metadata changes is never raised. Seen on the pilot (test-pilot): Min dag's two listeners on the
+ * person's registrations, and the day's kept showing no answer. emulator-lite no longer sends such
+ * in-between snapshots (ADR 0029); a backend still may.
  */
 export async function listen(
   spec: QuerySpec,

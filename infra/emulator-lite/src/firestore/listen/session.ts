@@ -65,13 +65,10 @@ export class ListenSession {
   private lastSent = Date.now()
   private readonly heartbeat: ReturnType<typeof setInterval>
   private readonly watcher = (project: string, database: string) => {
-    for (const target of this.targets.values())
-      if (target.db.project === project && target.db.database === database)
-        this.enqueue(() => this.refresh(target, 'update'))
+    this.enqueue(() => this.update((target) => target.db.project === project && target.db.database === database))
   }
   private readonly rulesWatcher = (project: string) => {
-    for (const target of this.targets.values())
-      if (target.db.project === project) this.enqueue(() => this.refresh(target, 'update'))
+    this.enqueue(() => this.update((target) => target.db.project === project))
   }
 
   constructor(
@@ -169,12 +166,36 @@ export class ListenSession {
   }
 
   /**
+   * After a commit (or new rules): every target `affected` picks is re-checked, and one global snapshot
+   * follows the targets that changed, as the official emulator sends it. A global snapshot after each
+   * target would raise the SDK's snapshot between them, when a document that two targets match has
+   * reached only the first (the second's view then comes from the SDK's cache; ADR 0029).
+   */
+  private async update(affected: (target: Target) => boolean): Promise<void> {
+    let changed = false
+    for (const target of [...this.targets.values()])
+      if (affected(target) && (await this.refresh(target, 'update', { global: false }))) changed = true
+    if (changed && !this.closed) this.sendGlobal()
+  }
+
+  /** The global snapshot: a read time and resume token for every target, which raises the SDK's snapshot. */
+  private sendGlobal(): void {
+    const readTime = formatTimestamp(nextCommitTime())
+    this.send({ targetChange: { resumeToken: Buffer.from(readTime).toString('base64'), readTime } })
+  }
+
+  /**
    * Re-checks the target and sends its documents: all when added, all after a RESET when resumed,
    * and after a commit only the difference from what the client was sent (changed documents,
-   * `documentDelete`/`documentRemove` for the ones gone), then CURRENT and the global snapshot.
+   * `documentDelete`/`documentRemove` for the ones gone), then CURRENT and (unless `global` is false,
+   * when the caller sends one for several targets) the global snapshot. Returns whether it sent anything.
    */
-  private async refresh(target: Target, mode: 'initial' | 'resume' | 'update'): Promise<void> {
-    if (!this.targets.has(target.id)) return
+  private async refresh(
+    target: Target,
+    mode: 'initial' | 'resume' | 'update',
+    { global = true }: { global?: boolean } = {},
+  ): Promise<boolean> {
+    if (!this.targets.has(target.id)) return false
     let docs: StoredDocument[]
     try {
       docs = this.read(target)
@@ -183,20 +204,20 @@ export class ListenSession {
       // A denied (or invalid) target is removed with its cause; the stream goes on.
       this.targets.delete(target.id)
       this.reject(target.id, error)
-      return
+      return false
     }
     // After a commit only what changed leaves (and is logged): the documents added or updated, the
     // ones deleted or no longer matching; a new or resumed target is sent whole.
     const changed = mode === 'update' ? docs.filter((doc) => target.sent.get(doc.path) !== doc.updateTime) : docs
     const current = new Set(docs.map((doc) => doc.path))
     const gone = mode === 'update' ? [...target.sent.keys()].filter((path) => !current.has(path)) : []
-    if (mode === 'update' && changed.length === 0 && gone.length === 0) return
+    if (mode === 'update' && changed.length === 0 && gone.length === 0) return false
     const recorder = this.fs.recorder
     if (recorder && changed.length > 0) {
       const scope = 'parent' in target.kind ? queryScope(target.kind.parent, target.kind.structuredQuery) : undefined
       await recorder.firestoreRead(target.db, this.caller, this.incoming, 'Listen', changed, scope)
     }
-    if (this.closed || !this.targets.has(target.id)) return
+    if (this.closed || !this.targets.has(target.id)) return false
     if (this.io.buffered() > LISTEN_BUFFER_LIMIT)
       throw new ApiError('RESOURCE_EXHAUSTED', 'The client reads its Listen stream too slowly')
     const readTime = formatTimestamp(nextCommitTime())
@@ -221,7 +242,8 @@ export class ListenSession {
       this.send({ documentChange: { document: toDocumentResource(target.db, doc), targetIds: [target.id] } })
     }
     this.send({ targetChange: { targetChangeType: 'CURRENT', targetIds: [target.id], resumeToken, readTime } })
-    this.send({ targetChange: { resumeToken, readTime } })
+    if (global) this.send({ targetChange: { resumeToken, readTime } })
+    return true
   }
 
   private read(target: Target): StoredDocument[] {
