@@ -27,7 +27,7 @@ test('offline, a banner says so in Danish and the page stays; back online the ba
   // browser's offline page, the page and what it read stay.
   await context.setOffline(true)
   await expect(banner).toHaveText(
-    'Ingen forbindelse til internettet. Det, du ser, bliver ikke opdateret, og du kan ikke gemme noget, før forbindelsen er tilbage.',
+    'Ingen forbindelse til internettet. Det, du ser, bliver ikke opdateret. Registreringer og notater, du gemmer nu, bliver sendt, når forbindelsen er tilbage. Andet kan ikke gemmes før.',
   )
   await expect(page.getByRole('heading', { level: 1, name: 'Dagsoversigt' })).toBeVisible()
   await expect(page.getByRole('heading', { level: 2, name: 'Gitte Gram' })).toBeVisible()

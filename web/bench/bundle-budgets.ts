@@ -70,11 +70,12 @@ export const ROUTE_BUDGETS_KB: Record<string, number> = {
  * 202.21 KB measured with Statistik among those pages (its two paths in the guard's dispatch, 22
  * bytes; its reads' code in the lazy chunk), 202.49 KB with issue 36's live pages and offline banner
  * (the queries described once for both SDKs, the listeners' registry, the banner's Danish sentence and
- * the browser's online state; the full SDK and the listening code stay in a lazy chunk), the ceiling
- * rounded up to 0.05 KB; it must not grow past that, so that no route shrinks by moving its code into
- * every page.
+ * the browser's online state; the full SDK and the listening code stay in a lazy chunk), 203.11 KB with
+ * offline writes (ADR 0033: the Danish of the waiting and saved states, the longer offline banner, the
+ * sign-out's check for writes still waiting, the device cache's owner), the ceiling rounded up to
+ * 0.05 KB; it must not grow past that, so that no route shrinks by moving its code into every page.
  */
-export const SHELL_BUDGET_KB = 202.5
+export const SHELL_BUDGET_KB = 203.15
 /**
  * A route as it loads (the shell, the route module's whole closure and zod's chunks outside the shell,
  * JS gzip) within the shell's ceiling plus its route's. The route ceilings leave zod's runtime out;
@@ -98,12 +99,16 @@ export const START_KEYS = [
 export const START_FILES_MAX = 11
 /**
  * The live pages' listening code (lib/live.ts with the full Firestore SDK, issue 36), JS gzip beyond the
- * shell and Firestore Lite (both loaded by then): 130.8 KB, fetched once a live page has its data, never
- * before. The full SDK's core (sync engine, watch and write streams, WebChannel) does not tree-shake
- * further; it is named, not taken whole (444 KB before gzip, against 571 KB as a namespace import).
+ * shell and Firestore Lite (both loaded by then): 130.8 KB with a memory cache; 157.3 KB with the
+ * persistent cache (IndexedDB, shared by tabs) that keeps offline writes (ADR 0033). Fetched once a live
+ * page has its data or a care write is made, never before. The full SDK's core (sync engine, watch and
+ * write streams, WebChannel) does not tree-shake further; it is named, not taken whole (444 KB before
+ * gzip, against 571 KB as a namespace import).
  */
-export const LIVE_BUDGET_KB = 131
+export const LIVE_BUDGET_KB = 157.5
 const LIVE_KEY = 'src/lib/live.ts'
+/** A string only the full SDK carries (its warning when the backend cannot be reached). */
+const FULL_SDK_MARKER = 'Could not reach Cloud Firestore backend'
 const LITE_KEY = '../node_modules/firebase/firestore/lite/dist/esm/index.esm.js'
 /** Code /login must not carry before its form works, each known by a string only it contains. */
 export const NOT_ON_LOGIN: Record<string, string> = {
@@ -190,7 +195,8 @@ export function budgets(dist: string) {
   const before = new Set([...shell, ...closure(manifest, [LITE_KEY])])
   const liveFiles = [...closure(manifest, [LIVE_KEY])].filter((file) => file.endsWith('.js') && !before.has(file))
   const eager = new Set([...login, ...closure(manifest, startKeys), ...closure(manifest, routeKeys)])
-  const liveEager = liveFiles.filter((file) => eager.has(file))
+  // A small module the routes share with it (the write states) is no part of the SDK.
+  const liveEager = liveFiles.filter((file) => eager.has(file) && text(file).includes(FULL_SDK_MARKER))
   return {
     loginKb: kb(login),
     loginFiles: login.length,

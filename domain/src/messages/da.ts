@@ -97,9 +97,16 @@ export const da = {
     /** The api reports that the backend stores nothing (a full disk). */
     storageFull:
       'Intet kan gemmes lige nu: serveren har ikke mere plads. Det, du skriver, bliver ikke gemt. Sig det til jeres it-ansvarlige.',
-    /** The tablet has no connection (the browser says it is offline). */
+    /** The tablet has no connection (the browser says it is offline); what staff can and cannot do then. */
     offline:
-      'Ingen forbindelse til internettet. Det, du ser, bliver ikke opdateret, og du kan ikke gemme noget, før forbindelsen er tilbage.',
+      'Ingen forbindelse til internettet. Det, du ser, bliver ikke opdateret. Registreringer og notater, du gemmer nu, bliver sendt, når forbindelsen er tilbage. Andet kan ikke gemmes før.',
+    /** A registration or diary entry kept on the device until the backend has it (issue 36). */
+    writeQueued: 'Gemmes, når der er forbindelse',
+    /** The same once the backend has it. */
+    writeSaved: 'Gemt',
+    /** "Log ud" while something saved here has not reached the backend: the device's copy would go. */
+    logoutPending:
+      'Du er ikke logget ud, for noget af det, du har gemt, er ikke sendt endnu. Log ud, når der er forbindelse igen.',
     home: 'Bosted – gå til Dagsoversigt',
     mainNav: 'Hovedmenu',
     userMenu: (name: string) => `Brugermenu for ${name}`,
@@ -239,9 +246,11 @@ export const da = {
     pending: 'Gemmer registrering',
     ok: 'Registreringen blev gemt',
     fail: 'Der skete en fejl. Registreringen blev ikke gemt.',
+    queued: 'Registreringen gemmes, når der er forbindelse',
     updatePending: 'Retter registrering',
     updateOk: 'Registreringen blev rettet',
     updateFail: 'Der skete en fejl. Registreringen blev ikke rettet.',
+    updateQueued: 'Rettelsen gemmes, når der er forbindelse',
     deletePending: 'Sletter registrering',
     deleteOk: 'Registreringen blev slettet',
     deleteFail: 'Der skete en fejl. Registreringen blev ikke slettet.',
@@ -262,6 +271,7 @@ export const da = {
     pending: 'Gemmer notat',
     ok: 'Notatet blev gemt',
     fail: 'Der skete en fejl. Notatet blev ikke gemt.',
+    queued: 'Notatet gemmes, når der er forbindelse',
     correctPending: 'Retter notat',
     correctOk: 'Notatet blev rettet',
     correctFail: 'Der skete en fejl. Notatet blev ikke rettet.',

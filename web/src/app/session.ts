@@ -214,7 +214,7 @@ subscribeKey(session, 'user', (user) => {
 subscribeKey(session, 'user', (user) => {
   if (user === null) {
     sessionMachine.stop()
-    // The listeners of live pages end, and what they hold goes with them.
+    // The listeners of live pages end, and the device's cache goes with them (ADR 0033).
     endLive().catch(reportError('the live listeners could not be ended'))
     navigateToLogin()
   }

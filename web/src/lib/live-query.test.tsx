@@ -8,15 +8,20 @@ import { liveOr, useLiveQuery, useLiveRefetch } from './live-query.ts'
 import type { QuerySpec } from './query-spec.ts'
 
 // The full SDK is the edge: each listener the hooks open is recorded, and the test speaks for the server.
-type Opened = { spec: QuerySpec; hear: (docs: string[]) => void; fail: (error: Error) => void; stopped: boolean }
+type Opened = {
+  spec: QuerySpec
+  hear: (docs: string[], fromCache?: boolean) => void
+  fail: (error: Error) => void
+  stopped: boolean
+}
 const opened: Opened[] = []
 vi.mock('./live.ts', () => ({
   listen: async (spec: QuerySpec, onDocs: (heard: Heard) => void, onError: (error: Error) => void) => {
     let isFirst = true
     const listener: Opened = {
       spec,
-      hear: (ids) => {
-        onDocs({ docs: ids.map((id) => ({ id })) as unknown as Heard['docs'], isFirst })
+      hear: (ids, fromCache = false) => {
+        onDocs({ docs: ids.map((id) => ({ id })) as unknown as Heard['docs'], isFirst, fromCache })
         isFirst = false
       },
       fail: onError,
@@ -109,9 +114,10 @@ test('a listener the rules refuse ends quietly: the page keeps its data and read
 test("a list read page by page is read again on each change after the listener's first snapshot", async () => {
   const { wrapper } = setup()
   const read = vi.fn(async () => ['n1'])
+  const cached = vi.fn()
   renderHook(
     () => {
-      useLiveRefetch(['notes', 'list'], SPEC)
+      useLiveRefetch(['notes', 'list'], SPEC, (heard) => cached(ids(heard)))
       return useQuery({ queryKey: ['notes', 'list'], queryFn: read })
     },
     { wrapper },
@@ -123,6 +129,11 @@ test("a list read page by page is read again on each change after the listener's
   expect(read).toHaveBeenCalledTimes(1)
   opened[0]?.hear(['n2', 'n1'])
   await waitFor(() => expect(read).toHaveBeenCalledTimes(2))
+  // The user's own entry offline: from the device's cache, put in the list, not read from the server.
+  opened[0]?.hear(['n3', 'n2', 'n1'], true)
+  expect(cached).toHaveBeenCalledWith(['n3', 'n2', 'n1'])
+  await new Promise((resolve) => setTimeout(resolve, 10))
+  expect(read).toHaveBeenCalledTimes(2)
 })
 
 test('no spec, no listener', async () => {

@@ -1,5 +1,6 @@
 import { hashKey, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
+import { cacheOwner } from './device-cache.ts'
 import type { Heard } from './live.ts'
 import type { QuerySpec } from './query-spec.ts'
 import { reportError } from './report-error.ts'
@@ -64,9 +65,12 @@ function whenOnline(): Promise<void> {
   return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }))
 }
 
-/** At sign-out: every listener ends and the full SDK's cache is dropped, if a page ever listened. */
+/**
+ * At sign-out: every listener ends, and the device's cache is cleared if there is one (a page listened
+ * or wrote, in this tab or before a reload). The listening code is fetched for that only then.
+ */
 export async function endLive(): Promise<void> {
-  const loaded = await live?.catch(() => null)
+  const loaded = await (live ?? (cacheOwner() === null ? null : import('./live.ts')))?.catch(() => null)
   await loaded?.endLive()
 }
 
@@ -143,11 +147,14 @@ export function useLiveQuery<T>(queryKey: QueryKey, spec: QuerySpec | null, shap
 /**
  * For a list read page by page (Dagbøger): a listener on its first page, and each change the server
  * reports after the first snapshot reads the loaded pages again (a new entry moves every page's edges).
+ * A snapshot from the device's cache (the user's own write, offline) cannot be read again from the
+ * server: `onCached` puts its documents in the list instead.
  */
-export function useLiveRefetch(queryKey: QueryKey, spec: QuerySpec | null): void {
+export function useLiveRefetch(queryKey: QueryKey, spec: QuerySpec | null, onCached: (heard: Heard) => void): void {
   const client = useQueryClient()
-  useListener(['live-refetch', ...queryKey], spec, ({ isFirst }) => {
-    if (!isFirst) void client.invalidateQueries({ queryKey, exact: true })
+  useListener(['live-refetch', ...queryKey], spec, (heard) => {
+    if (heard.fromCache) onCached(heard)
+    else if (!heard.isFirst) void client.invalidateQueries({ queryKey, exact: true })
     return undefined
   })
 }

@@ -12,15 +12,15 @@ export type PromiseMessages<T> = {
  * message. Returns the original promise so callers can still await it (and see its rejection).
  */
 export function toastPromise<T>(promise: Promise<T>, messages: PromiseMessages<T>): Promise<T> {
-  const rejected = (error: unknown) =>
-    // Whatever was being saved: a backend that stores nothing (a full disk) is said as such.
-    isStorageFull(error)
-      ? da.shell.storageFull
-      : typeof messages.rejected === 'function'
-        ? messages.rejected(error)
-        : messages.rejected
+  const rejected = (error: unknown) => failureMessage(error, messages.rejected)
   toast.promise(promise, { loading: messages.pending, success: messages.resolved, error: rejected })
   return promise
+}
+
+/** What a failed save says: a backend that stores nothing (a full disk) as such, else `message`. */
+export function failureMessage(error: unknown, message: string | ((error: unknown) => string)): string {
+  if (isStorageFull(error)) return da.shell.storageFull
+  return typeof message === 'function' ? message(error) : message
 }
 
 /** Firestore's RESOURCE_EXHAUSTED (the web SDK's 'resource-exhausted') or the api's 507 `storage_full`. */

@@ -15,6 +15,7 @@ import { fullName, isAdmin, session } from '../../features/session/session-store
 import { paths } from '../../lib/paths.ts'
 import { QueryProvider } from '../../lib/query-provider.tsx'
 import { reportError } from '../../lib/report-error.ts'
+import { writesDelivered } from '../../lib/sign-out-writes.ts'
 import { Header } from '../layout/header.tsx'
 import { PageTransition } from '../layout/page-transition.tsx'
 import { PersonHeader } from '../layout/person-header.tsx'
@@ -44,6 +45,11 @@ function Shell() {
   if (user === null) return <RouteLoading />
 
   const signOutWith = async (end: () => Promise<void>) => {
+    // The device's cache is cleared at sign-out: never while it holds what has not reached the backend.
+    if (!(await writesDelivered().catch(() => true))) {
+      toast.error(da.shell.logoutPending)
+      return
+    }
     try {
       await end()
     } catch (error) {

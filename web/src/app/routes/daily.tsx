@@ -10,7 +10,7 @@ import { Page } from '../../components/ui/page.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { SkippedNotice } from '../../components/ui/skipped-notice.tsx'
 import { StepNav } from '../../components/ui/step-nav.tsx'
-import { useAnswerOptions } from '../../features/answers/api/get-answer-options.ts'
+import { useAnswerOptions, useAnswerOptionsAhead } from '../../features/answers/api/get-answer-options.ts'
 import type { LocationSummary } from '../../features/locations/locations-store.ts'
 import { useActiveLocation } from '../../features/locations/use-active-location.ts'
 import { useDayNoteCounts } from '../../features/notes/api/get-day-note-counts.ts'
@@ -145,6 +145,8 @@ function DailyOverview({ user, location, day, now, filter, onFilter }: OverviewP
     { id: location.id, answerOptions: location.answerOptions ?? [] },
   )
   const options = useAnswerOptions(flow.asking, flow.optionsLocation, { isDialog: true })
+  // Read ahead at idle: a register dialog opened without a connection has its options.
+  useAnswerOptionsAhead(persons.data?.items, location.id)
   return (
     <QueryState
       query={[persons, registrations, notes]}

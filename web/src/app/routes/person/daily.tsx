@@ -8,7 +8,7 @@ import { Page } from '../../../components/ui/page.tsx'
 import { QueryState } from '../../../components/ui/query-state.tsx'
 import { SkippedNotice } from '../../../components/ui/skipped-notice.tsx'
 import { StepNav } from '../../../components/ui/step-nav.tsx'
-import { useAnswerOptions } from '../../../features/answers/api/get-answer-options.ts'
+import { useAnswerOptions, useAnswerOptionsAhead } from '../../../features/answers/api/get-answer-options.ts'
 import { useActiveLocation } from '../../../features/locations/use-active-location.ts'
 import { usePerson } from '../../../features/persons/api/get-person.ts'
 import { personName } from '../../../features/persons/person-name.ts'
@@ -59,6 +59,8 @@ export function Component() {
       : { id: person.data.locationId, answerOptions: location?.answerOptions ?? [] },
   )
   const options = useAnswerOptions(flow.asking, flow.optionsLocation, { isDialog: true })
+  // Read ahead at idle: a register dialog opened without a connection has its options.
+  useAnswerOptionsAhead(person.data ? [person.data] : undefined, locationId)
   const goTo = (day: string) => setParams({ week: day })
   const headingId = useId()
 

@@ -18,7 +18,7 @@ function cacheWithEveryKind() {
     registrations: ['registrations', 'day', 'a', '2026-11-20'],
     notes: ['notes', 'day-counts', 'a', '2026-11-20'],
     staff: ['staff', 'location', 'a'],
-    answers: ['answers', 'p1', 'a'],
+    answers: ['answers', 'options', 'p1', 'a'],
   }
   for (const key of Object.values(keys)) client.setQueryData(key, 'cached')
   const wrapper = ({ children }: { children: ReactNode }) => (

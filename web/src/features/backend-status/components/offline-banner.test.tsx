@@ -17,7 +17,7 @@ test('staff are told in Danish while the tablet has no connection, and the notic
   expect(screen.queryByRole('alert')).toBeNull()
   act(() => goOffline(true))
   expect(screen.getByRole('alert').textContent).toBe(
-    'Ingen forbindelse til internettet. Det, du ser, bliver ikke opdateret, og du kan ikke gemme noget, før forbindelsen er tilbage.',
+    'Ingen forbindelse til internettet. Det, du ser, bliver ikke opdateret. Registreringer og notater, du gemmer nu, bliver sendt, når forbindelsen er tilbage. Andet kan ikke gemmes før.',
   )
   act(() => goOffline(false))
   expect(screen.queryByRole('alert')).toBeNull()

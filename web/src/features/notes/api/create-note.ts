@@ -1,10 +1,8 @@
 import { isCareDayAllowed } from '@bosted/domain/answer'
 import { da } from '@bosted/domain/messages/da'
 import { notesPath } from '@bosted/domain/paths'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { firestoreLite, getDb } from '../../../lib/firestore.ts'
-import { reportError } from '../../../lib/report-error.ts'
-import { toastPromise } from '../../../lib/toast.ts'
+import { createKept, useKeptWrite } from '../../../lib/kept-writes.ts'
+import type { Written } from '../../../lib/live.ts'
 import { noteKeys } from './keys.ts'
 
 export type NewNote = {
@@ -19,13 +17,13 @@ export type NewNote = {
 
 /**
  * Writes a diary entry with exactly the fields firestore.rules allows; the author is the caller and
- * the location is the person's. The caller wraps it in toastPromise(…, da.notes).
+ * the location is the person's. Kept on the device until the backend has it (`acked`), its id made
+ * here (docs/decisions/0033-offline-writes.md).
  */
-export async function createNote(input: NewNote, now: Date = new Date()): Promise<string> {
+export async function createNote(input: NewNote, now: Date = new Date()): Promise<Written> {
   // A day still to come is refused here as in firestore.rules (the forms do not offer one).
   if (!isCareDayAllowed(input.day, now)) throw new RangeError('a diary entry cannot be dated on a day still to come')
-  const [db, { addDoc, collection }] = await Promise.all([getDb(), firestoreLite()])
-  const reference = await addDoc(collection(db, notesPath(input.personId)), {
+  return createKept(notesPath(input.personId), {
     text: input.text.trim(),
     day: input.day,
     source: input.source,
@@ -35,16 +33,16 @@ export async function createNote(input: NewNote, now: Date = new Date()): Promis
     personId: input.personId,
     locationId: input.locationId,
   })
-  return reference.id
 }
 
-/** Writes an entry with the promise toast; every diary list and count is read again afterwards. */
+const messages = { pending: da.notes.pending, saved: da.notes.ok, queued: da.notes.queued, failed: da.notes.fail }
+
+/** Writes an entry with the promise toast; every diary list and count is read again once the backend has it. */
 export function useCreateNote() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: NewNote) =>
-      toastPromise(createNote(input), { pending: da.notes.pending, resolved: da.notes.ok, rejected: da.notes.fail }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: noteKeys.all }),
-    onError: reportError('a diary entry could not be written'),
-  })
+  return useKeptWrite(
+    (input: NewNote) => createNote(input),
+    messages,
+    noteKeys.all,
+    'a diary entry could not be written',
+  )
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { AT, CARE_WORLD, DAY, staff, startCareEmulator } from '../../../test/care-emulator.ts'
-import { current } from '../../../test/use-db.ts'
+import { current, stored } from '../../../test/use-db.ts'
 import { correctNote } from './correct-note.ts'
 import { createNote } from './create-note.ts'
 import { deleteNote } from './delete-note.ts'
@@ -8,6 +8,9 @@ import { getNotesPage } from './get-notes-page.ts'
 import type { NotesQuery } from './notes-query.ts'
 
 vi.mock('../../../lib/firestore.ts', async () => (await import('../../../test/use-db.ts')).firestoreModule)
+vi.mock('../../../lib/kept-writes.ts', async (importActual) =>
+  (await import('../../../test/use-db.ts')).keptModule(await importActual()),
+)
 
 let world: {
   emulator: Awaited<ReturnType<typeof startCareEmulator>>
@@ -70,7 +73,7 @@ test('an entry is written, corrected by its author with the earlier text kept, a
     createdBy: 'emp',
     authorName: 'Fornavn emp',
   }
-  const id = await createNote({ ...input, text: '  Gik en tur.\nSov godt. ' })
+  const id = await stored(createNote({ ...input, text: '  Gik en tur.\nSov godt. ' }))
   const [written] = (await page({ personIds: ['p2'], from: '2026-11-18', to: '2026-11-18' })).notes
   expect(written).toMatchObject({ id, text: 'Gik en tur.\nSov godt.', source: 'speech', createdBy: 'emp' })
   if (written === undefined) return
@@ -101,10 +104,12 @@ test('an entry is written, corrected by its author with the earlier text kept, a
 test("an employee cannot write an entry in a colleague's name or for another location's person", async () => {
   current.db = world.emp
   const base = { locationId: 'L1', day: DAY, source: 'keyboard' as const, authorName: 'X', text: 'Tekst' }
-  await expect(createNote({ ...base, personId: 'p1', createdBy: 'emp2' })).rejects.toMatchObject({
+  await expect(stored(createNote({ ...base, personId: 'p1', createdBy: 'emp2' }))).rejects.toMatchObject({
     code: 'permission-denied',
   })
-  await expect(createNote({ ...base, personId: 'p3', locationId: 'L2', createdBy: 'emp' })).rejects.toMatchObject({
+  await expect(
+    stored(createNote({ ...base, personId: 'p3', locationId: 'L2', createdBy: 'emp' })),
+  ).rejects.toMatchObject({
     code: 'permission-denied',
   })
 })

@@ -2,7 +2,7 @@ import { expect, test, vi } from 'vitest'
 import type { NotesPage } from './get-notes-page.ts'
 import type { StoredNote } from './note-document.ts'
 import type { NotesQuery } from './notes-query.ts'
-import { MAX_SEARCH_READS, SEARCH_BATCH, searchNotesPage } from './search-notes.ts'
+import { MAX_SEARCH_READS, SEARCH_BATCH, searchNotesPage, withFirstPage } from './search-notes.ts'
 
 const query: NotesQuery = {
   locationId: 'loc',
@@ -48,4 +48,24 @@ test('a search stops after a bounded number of reads and lets "Vis flere" go on 
   expect(page.notes).toEqual([])
   expect(fetchPage).toHaveBeenCalledTimes(MAX_SEARCH_READS)
   expect(page.next).toEqual({ day: 'd', createdAt: String(MAX_SEARCH_READS), path: 'x' })
+})
+
+test("the device cache's first page (an entry written offline) joins the list, newest first, and leaves no entry out", () => {
+  const entry = (id: string, day: string, text = id) =>
+    ({ id, personId: 'p1', text, day, createdAt: `${day}T${id}` }) as unknown as StoredNote
+  const data = {
+    pages: [
+      { notes: [entry('09', '2026-03-02'), entry('08', '2026-03-01')], skipped: 0, next: null },
+      { notes: [entry('07', '2026-02-28')], skipped: 1, next: null },
+    ],
+    pageParams: [null, null],
+  }
+  const heard = [entry('10', '2026-03-02', 'ny'), entry('09', '2026-03-02', 'rettet')]
+  const merged = withFirstPage(data, heard, '')
+  expect(merged.pages[0]?.notes.map((found) => `${found.id}:${found.text}`)).toEqual(['10:ny', '09:rettet', '08:08'])
+  expect(merged.pages[1]).toEqual(data.pages[1])
+  // Under a search, only what matches joins; a corrected entry is replaced wherever it is.
+  const searched = withFirstPage(data, [entry('10', '2026-03-02', 'ny'), entry('07', '2026-02-28', 'søvn')], 'søvn')
+  expect(searched.pages[0]?.notes.map((found) => found.id)).toEqual(['09', '08'])
+  expect(searched.pages[1]?.notes.map((found) => found.text)).toEqual(['søvn'])
 })

@@ -1,8 +1,9 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useLiveRefetch } from '../../../lib/live-query.ts'
 import { matchesText, type NotesFilter } from '../notes-filter.ts'
 import { getNotesPage, type NotesPage } from './get-notes-page.ts'
 import { noteKeys } from './keys.ts'
+import { type StoredNote, toNotes } from './note-document.ts'
 import { MAX_PERSON_FILTER, type NotesCursor, type NotesQuery, notesQuerySpec } from './notes-query.ts'
 
 /** Entries per page ("Vis flere" loads the next by cursor). */
@@ -75,10 +76,46 @@ export function notesListQueryOptions({ locationId, personIds, from, to, text }:
 export function useNotesList(list: NotesList) {
   const options = notesListQueryOptions(list)
   const query = useInfiniteQuery(options)
-  const { locationId, personIds, from, to } = list
+  const queryClient = useQueryClient()
+  const { locationId, personIds, from, to, text } = list
   useLiveRefetch(
     options.queryKey,
     query.isSuccess ? notesQuerySpec({ locationId, personIds, from, to, after: null, limit: NOTES_PAGE_SIZE }) : null,
+    ({ docs }) =>
+      queryClient.setQueryData(options.queryKey, (data) =>
+        data === undefined ? data : withFirstPage(data, toNotes(docs).items, text),
+      ),
   )
   return query
 }
+
+/**
+ * The list with the entries of its first page as the device's cache has them (the user's own entry
+ * written offline, a correction): each replaces its older copy or joins the first page, newest first.
+ * No entry leaves the list here; the server's next answer settles the pages' edges.
+ */
+export function withFirstPage<T extends { pages: NotesPage[] }>(
+  data: T,
+  heard: readonly StoredNote[],
+  text: string,
+): T {
+  const shown = heard.filter((note) => matchesText(note, text))
+  const byKey = new Map(shown.map((note) => [`${note.personId}/${note.id}`, note]))
+  const pages = data.pages.map((page) => ({
+    ...page,
+    notes: page.notes.map((note) => {
+      const key = `${note.personId}/${note.id}`
+      const newer = byKey.get(key)
+      byKey.delete(key)
+      return newer ?? note
+    }),
+  }))
+  const [first, ...rest] = pages
+  if (first === undefined) return data
+  const notes = [...byKey.values(), ...first.notes].sort(newestFirst)
+  return { ...data, pages: [{ ...first, notes }, ...rest] }
+}
+
+/** The list's order (day, then time written, newest first), as the query sorts it. */
+const newestFirst = (a: StoredNote, b: StoredNote) =>
+  b.day.localeCompare(a.day) || b.createdAt.localeCompare(a.createdAt)

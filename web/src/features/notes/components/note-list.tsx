@@ -1,8 +1,10 @@
 import { da } from '@bosted/domain/messages/da'
 import { displayName } from '@bosted/domain/names'
+import { notesPath } from '@bosted/domain/paths'
 import type { Person } from '@bosted/domain/person'
 import { useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
+import { WriteStatus } from '../../../components/ui/write-status.tsx'
 import { PersonAvatar } from '../../../lib/avatars/person-avatar.tsx'
 import { dayOf, formatDay, formatShortDay, formatTime } from '../../../lib/days.ts'
 import { paths } from '../../../lib/paths.ts'
@@ -87,6 +89,7 @@ function NoteEntry({ note, person, isNewcomer, canCorrect, canDelete, onCorrect,
           {written > note.day && (
             <span className="badge badge--info">{da.notes.backdated(formatShortDay(written))}</span>
           )}
+          <WriteStatus path={`${notesPath(note.personId)}/${note.id}`} />
         </header>
         {note.deleted === undefined ? (
           <p className="note__text">{note.text}</p>

@@ -1,10 +1,8 @@
 import { type Answer, isCareDayAllowed } from '@bosted/domain/answer'
 import { da } from '@bosted/domain/messages/da'
 import { registrationsPath } from '@bosted/domain/paths'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { firestoreLite, getDb } from '../../../lib/firestore.ts'
-import { reportError } from '../../../lib/report-error.ts'
-import { toastPromise } from '../../../lib/toast.ts'
+import { createKept, useKeptWrite } from '../../../lib/kept-writes.ts'
+import type { Written } from '../../../lib/live.ts'
 import { registrationKeys } from './keys.ts'
 
 export type NewRegistration = {
@@ -20,14 +18,14 @@ export type NewRegistration = {
 
 /**
  * Writes a registration with exactly the fields firestore.rules allows; the author is the caller
- * and the location is the person's. The caller wraps it in toastPromise(…, da.registration).
+ * and the location is the person's. Kept on the device until the backend has it (`acked`), its id
+ * made here (docs/decisions/0033-offline-writes.md).
  */
-export async function createRegistration(input: NewRegistration, now: Date = new Date()): Promise<string> {
+export async function createRegistration(input: NewRegistration, now: Date = new Date()): Promise<Written> {
   // A day still to come is refused here as in firestore.rules (the forms do not offer one).
   if (!isCareDayAllowed(input.day, now)) throw new RangeError('a registration cannot be dated on a day still to come')
-  const [db, { addDoc, collection }] = await Promise.all([getDb(), firestoreLite()])
   const comment = input.comment.trim()
-  const reference = await addDoc(collection(db, registrationsPath(input.personId)), {
+  return createKept(registrationsPath(input.personId), {
     answerId: input.answer.id,
     text: input.answer.text,
     value: input.answer.value,
@@ -40,20 +38,22 @@ export async function createRegistration(input: NewRegistration, now: Date = new
     personId: input.personId,
     locationId: input.locationId,
   })
-  return reference.id
 }
 
-/** Registers, with the promise toast; every registration list is read again afterwards. */
+/** The toasts of a registration: saved, or kept until there is a connection. */
+export const registrationMessages = {
+  pending: da.registration.pending,
+  saved: da.registration.ok,
+  queued: da.registration.queued,
+  failed: da.registration.fail,
+}
+
+/** Registers, with the promise toast; every registration list is read again once the backend has it. */
 export function useCreateRegistration() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: NewRegistration) =>
-      toastPromise(createRegistration(input), {
-        pending: da.registration.pending,
-        resolved: da.registration.ok,
-        rejected: da.registration.fail,
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: registrationKeys.all }),
-    onError: reportError('a registration could not be written'),
-  })
+  return useKeptWrite(
+    (input: NewRegistration) => createRegistration(input),
+    registrationMessages,
+    registrationKeys.all,
+    'a registration could not be written',
+  )
 }

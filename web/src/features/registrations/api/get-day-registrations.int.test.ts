@@ -8,7 +8,7 @@ import {
   staff,
   startCareEmulator,
 } from '../../../test/care-emulator.ts'
-import { current } from '../../../test/use-db.ts'
+import { current, stored } from '../../../test/use-db.ts'
 import { createRegistration } from './create-registration.ts'
 import { deleteRegistration } from './delete-registration.ts'
 import { getDayRegistrations } from './get-day-registrations.ts'
@@ -16,6 +16,9 @@ import { getPersonRegistrations } from './get-person-registrations.ts'
 import { updateRegistration } from './update-registration.ts'
 
 vi.mock('../../../lib/firestore.ts', async () => (await import('../../../test/use-db.ts')).firestoreModule)
+vi.mock('../../../lib/kept-writes.ts', async (importActual) =>
+  (await import('../../../test/use-db.ts')).keptModule(await importActual()),
+)
 
 const registration = (personId: string, locationId: string, createdBy: string, day = DAY) => ({
   answerId: 'a1',
@@ -115,15 +118,17 @@ test("an employee reads a person's registrations for a week", async () => {
 
 test('an employee registers for a person of their location, corrects it and deletes it', async () => {
   as('emp')
-  const id = await createRegistration({
-    personId: 'p1',
-    locationId: 'L1',
-    day: '2026-11-21',
-    answer: glad,
-    comment: '  Sov godt  ',
-    createdBy: 'emp',
-    createdByName: 'Emma Medarbejder',
-  })
+  const id = await stored(
+    createRegistration({
+      personId: 'p1',
+      locationId: 'L1',
+      day: '2026-11-21',
+      answer: glad,
+      comment: '  Sov godt  ',
+      createdBy: 'emp',
+      createdByName: 'Emma Medarbejder',
+    }),
+  )
   let [saved] = (await getDayRegistrations('L1', '2026-11-21')).items
   expect(saved).toMatchObject({
     id,
@@ -134,13 +139,15 @@ test('an employee registers for a person of their location, corrects it and dele
     value: 4,
   })
 
-  await updateRegistration({
-    personId: 'p1',
-    registrationId: id,
-    answer: answer('l1', 'location', 2),
-    comment: '',
-    updatedBy: 'emp',
-  })
+  await stored(
+    updateRegistration({
+      personId: 'p1',
+      registrationId: id,
+      answer: answer('l1', 'location', 2),
+      comment: '',
+      updatedBy: 'emp',
+    }),
+  )
   ;[saved] = (await getDayRegistrations('L1', '2026-11-21')).items
   expect(saved).toMatchObject({ answerId: 'l1', entity: 'location', value: 2, updatedBy: 'emp' })
   expect(saved?.comment).toBeUndefined()
@@ -160,16 +167,18 @@ test("an employee may not register for another location's person, nor change a c
     createdBy: 'emp',
     createdByName: 'Emma Medarbejder',
   }
-  await expect(createRegistration(input)).rejects.toMatchObject({ code: 'permission-denied' })
+  await expect(stored(createRegistration(input))).rejects.toMatchObject({ code: 'permission-denied' })
   await expect(
-    updateRegistration({ personId: 'p1', registrationId: 'r1', answer: glad, comment: 'x', updatedBy: 'emp' }),
+    stored(updateRegistration({ personId: 'p1', registrationId: 'r1', answer: glad, comment: 'x', updatedBy: 'emp' })),
   ).rejects.toMatchObject({ code: 'permission-denied' })
   await expect(deleteRegistration('p1', 'r1')).rejects.toMatchObject({ code: 'permission-denied' })
 })
 
 test("a superuser of the location corrects and deletes an employee's registration", async () => {
   as('sup')
-  await updateRegistration({ personId: 'p1', registrationId: 'r1', answer: glad, comment: 'Rettet', updatedBy: 'sup' })
+  await stored(
+    updateRegistration({ personId: 'p1', registrationId: 'r1', answer: glad, comment: 'Rettet', updatedBy: 'sup' }),
+  )
   const [r1] = (await getDayRegistrations('L1', DAY)).items.filter((item) => item.id === 'r1')
   expect(r1).toMatchObject({ comment: 'Rettet', updatedBy: 'sup', createdBy: 'emp3' })
   await deleteRegistration('p1', 'r1')

@@ -1,9 +1,7 @@
 import type { Answer } from '@bosted/domain/answer'
-import { da } from '@bosted/domain/messages/da'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { reportError } from '../../../lib/report-error.ts'
-import { toastPromise } from '../../../lib/toast.ts'
-import { createRegistration } from './create-registration.ts'
+import { useKeptWrite } from '../../../lib/kept-writes.ts'
+import type { Written } from '../../../lib/live.ts'
+import { createRegistration, registrationMessages } from './create-registration.ts'
 import { registrationKeys } from './keys.ts'
 import type { StoredRegistration } from './registration-document.ts'
 import { updateRegistration } from './update-registration.ts'
@@ -18,7 +16,7 @@ export type OwnAnswer = {
 }
 
 /** A person (borger) answering today's question for themselves: the first answer, or a change of it. */
-export async function saveOwnAnswer({ person, day, answer, comment, existing }: OwnAnswer): Promise<unknown> {
+export async function saveOwnAnswer({ person, day, answer, comment, existing }: OwnAnswer): Promise<Written> {
   if (existing === null) {
     return createRegistration({
       personId: person.id,
@@ -39,17 +37,7 @@ export async function saveOwnAnswer({ person, day, answer, comment, existing }: 
   })
 }
 
-/** Saves the answer with the registration's promise toast; every registration list is read again afterwards. */
+/** Saves the answer with the registration's promise toast; every registration list is read again once the backend has it. */
 export function useSaveOwnAnswer() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: OwnAnswer) =>
-      toastPromise(saveOwnAnswer(input), {
-        pending: da.registration.pending,
-        resolved: da.registration.ok,
-        rejected: da.registration.fail,
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: registrationKeys.all }),
-    onError: reportError('an answer could not be saved'),
-  })
+  return useKeptWrite(saveOwnAnswer, registrationMessages, registrationKeys.all, 'an answer could not be saved')
 }

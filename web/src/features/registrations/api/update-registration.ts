@@ -1,10 +1,8 @@
 import type { Answer } from '@bosted/domain/answer'
 import { da } from '@bosted/domain/messages/da'
 import { registrationsPath } from '@bosted/domain/paths'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { firestoreLite, getDb } from '../../../lib/firestore.ts'
-import { reportError } from '../../../lib/report-error.ts'
-import { toastPromise } from '../../../lib/toast.ts'
+import { updateKept, useKeptWrite } from '../../../lib/kept-writes.ts'
+import type { Written } from '../../../lib/live.ts'
 import { registrationKeys } from './keys.ts'
 
 export type RegistrationCorrection = {
@@ -15,32 +13,42 @@ export type RegistrationCorrection = {
   updatedBy: string
 }
 
-/** Corrects a registration's answer and comment; who and when go in updatedBy/updatedAt (the rules' terms). */
-export async function updateRegistration(input: RegistrationCorrection, now: Date = new Date()): Promise<void> {
-  const [db, { deleteField, doc, updateDoc }] = await Promise.all([getDb(), firestoreLite()])
+/**
+ * Corrects a registration's answer and comment; who and when go in updatedBy/updatedAt (the rules'
+ * terms), the time the correction was made here, also when it reaches the backend later. Kept on the
+ * device as a new registration is.
+ */
+export async function updateRegistration(input: RegistrationCorrection, now: Date = new Date()): Promise<Written> {
   const comment = input.comment.trim()
-  await updateDoc(doc(db, registrationsPath(input.personId), input.registrationId), {
-    answerId: input.answer.id,
-    text: input.answer.text,
-    value: input.answer.value,
-    entity: input.answer.entity,
-    comment: comment === '' ? deleteField() : comment,
-    updatedAt: now.toISOString(),
-    updatedBy: input.updatedBy,
-  })
+  return updateKept(
+    `${registrationsPath(input.personId)}/${input.registrationId}`,
+    {
+      answerId: input.answer.id,
+      text: input.answer.text,
+      value: input.answer.value,
+      entity: input.answer.entity,
+      ...(comment === '' ? {} : { comment }),
+      updatedAt: now.toISOString(),
+      updatedBy: input.updatedBy,
+    },
+    comment === '' ? ['comment'] : [],
+  )
 }
 
-/** Corrects a registration, with the promise toast; every registration list is read again afterwards. */
+/** The toasts of a correction: saved, or kept until there is a connection. */
+export const correctionMessages = {
+  pending: da.registration.updatePending,
+  saved: da.registration.updateOk,
+  queued: da.registration.updateQueued,
+  failed: da.registration.updateFail,
+}
+
+/** Corrects a registration, with the promise toast; every registration list is read again once the backend has it. */
 export function useUpdateRegistration() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: RegistrationCorrection) =>
-      toastPromise(updateRegistration(input), {
-        pending: da.registration.updatePending,
-        resolved: da.registration.updateOk,
-        rejected: da.registration.updateFail,
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: registrationKeys.all }),
-    onError: reportError('a registration could not be written'),
-  })
+  return useKeptWrite(
+    (input: RegistrationCorrection) => updateRegistration(input),
+    correctionMessages,
+    registrationKeys.all,
+    'a registration could not be written',
+  )
 }

@@ -1,5 +1,7 @@
 import { da } from '@bosted/domain/messages/da'
+import { notesPath, registrationsPath } from '@bosted/domain/paths'
 import { useId } from 'react'
+import { WriteStatus } from '../../../components/ui/write-status.tsx'
 import { formatDay, formatTime } from '../../../lib/days.ts'
 import type { StoredRegistration } from '../api/registration-document.ts'
 
@@ -38,7 +40,8 @@ export function LastDays({ personId, registrations, notes }: Props) {
                       <strong>{entry.item.text}</strong>{' '}
                       <span className="muted">
                         {da.notes.at(formatTime(entry.at))} {by(entry.item.createdBy)}
-                      </span>
+                      </span>{' '}
+                      <WriteStatus path={`${registrationsPath(personId)}/${entry.item.id}`} />
                     </p>
                   ) : entry.item.deleted !== undefined ? (
                     <p className="muted">{da.me.deletedNote}</p>
@@ -46,7 +49,8 @@ export function LastDays({ personId, registrations, notes }: Props) {
                     <>
                       <p className="note__text">{entry.item.text}</p>
                       <p className="muted">
-                        {da.notes.at(formatTime(entry.at))} {by(entry.item.createdBy)}
+                        {da.notes.at(formatTime(entry.at))} {by(entry.item.createdBy)}{' '}
+                        <WriteStatus path={`${notesPath(personId)}/${entry.item.id}`} />
                       </p>
                     </>
                   )}

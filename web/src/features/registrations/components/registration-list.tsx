@@ -1,4 +1,6 @@
 import { da } from '@bosted/domain/messages/da'
+import { registrationsPath } from '@bosted/domain/paths'
+import { WriteStatus } from '../../../components/ui/write-status.tsx'
 import { dayOf, formatShortDay, formatTime } from '../../../lib/days.ts'
 import type { StoredRegistration } from '../api/registration-document.ts'
 
@@ -31,6 +33,7 @@ export function RegistrationList({ registrations, authorName, canChange, onCorre
             {registration.createdBy === registration.personId && (
               <span className="badge badge--info">{da.selfMade.registration}</span>
             )}
+            <WriteStatus path={`${registrationsPath(registration.personId)}/${registration.id}`} />
             {registration.comment !== undefined && (
               <span className="registration__comment">{registration.comment}</span>
             )}

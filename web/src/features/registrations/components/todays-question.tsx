@@ -1,9 +1,11 @@
 import { type Answer, REGISTRATION_COMMENT_MAX_LENGTH, RegistrationFormSchema } from '@bosted/domain/answer'
 import { da } from '@bosted/domain/messages/da'
+import { registrationsPath } from '@bosted/domain/paths'
 import type { Person } from '@bosted/domain/person'
 import { type FormEvent, useId, useState } from 'react'
 import { Field } from '../../../components/ui/field.tsx'
 import { Loading } from '../../../components/ui/loading.tsx'
+import { WriteStatus } from '../../../components/ui/write-status.tsx'
 import { usePersonRegistrations } from '../api/get-person-registrations.ts'
 import { useSaveOwnAnswer } from '../api/save-own-answer.ts'
 
@@ -51,7 +53,8 @@ export function TodaysQuestion({ person, name, day, options }: Props) {
       <h2 id={questionId}>{da.me.question}</h2>
       {mine !== null && (
         <p className="me__answered">
-          {da.me.answered(mine.text)} <span className="muted">{da.me.changeHint}</span>
+          {da.me.answered(mine.text)} <WriteStatus path={`${registrationsPath(person.id)}/${mine.id}`} />{' '}
+          <span className="muted">{da.me.changeHint}</span>
         </p>
       )}
       {options.length === 0 ? (
