@@ -45,6 +45,9 @@ export default defineConfig({
     timezoneId: 'Europe/Copenhagen',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app shell's worker (ADR 0034) answers page loads and kept files itself, which page.route
+    // would then not see: the journeys run without it, and app-shell.spec.ts with it.
+    serviceWorkers: 'block',
   },
   projects: [
     // Every spec; the narrow header's own tests (@narrow) need a narrow screen.

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type Rollup } from 'vite'
+import { serviceWorker } from './vite-service-worker.ts'
 
 /**
  * React Router's package points every import at its development build (its own Vite plugin swaps in
@@ -115,7 +116,7 @@ function startChunk(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), runtimeConfig(), bundleForPreloads(), startChunk()],
+  plugins: [react(), runtimeConfig(), bundleForPreloads(), startChunk(), serviceWorker()],
   resolve:
     command === 'build'
       ? {

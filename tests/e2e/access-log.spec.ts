@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test'
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app'
 import { initializeFirestore } from 'firebase-admin/firestore'
 import { ACCOUNTS, downloadCsvLines, expect, failedRequest, seriousA11yViolations, signIn, test } from './fixtures.ts'
+import { logEntries } from './tablets.ts'
 
 // axe is injected as a script tag, which the app's CSP (script-src 'self') would block.
 test.use({ bypassCSP: true })
@@ -16,8 +17,6 @@ const ALL_SCREENS = { tag: '@shell' }
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 
 const copenhagenDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen' }).format(ms)
-
-const logEntries = (page: Page) => page.getByRole('list', { name: 'Poster i adgangsloggen' }).getByRole('listitem')
 
 /** The person's picture in the page header, shown from an object URL (downloaded as the signed-in user). */
 const personPicture = (page: Page) => page.locator('.avatar--large img[src^="blob:"]').first()

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { externalTarget, useExternalTarget } from './target.ts'
 
 /**
@@ -16,6 +17,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (stack.urls.app === null) throw new Error('the web app is missing: web/index.html does not exist')
   process.env.E2E_BASE_URL = stack.urls.app
   process.env.E2E_WEB_SERVER = stack.webServerKind ?? ''
+  // The stack's own copy of the built app (app-shell.spec.ts deploys a second build into it).
+  process.env.E2E_WEB_ROOT = join(stack.dataDir, 'run', new URL(stack.urls.app).port, 'www')
   for (const [key, value] of Object.entries(stack.env)) if (value !== undefined) process.env[key] = value
   console.log(`e2e stack ready at ${stack.urls.app} (${stack.webServerKind}) in ${Date.now() - started} ms`)
   return () => stack.stop()

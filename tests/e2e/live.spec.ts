@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { ACCOUNTS, chooseFromUserMenu, DEMO_PASSWORD, expect, seriousA11yViolations, signIn, test } from './fixtures.ts'
 import {
   addDays,
@@ -9,6 +9,7 @@ import {
   registrationDoc,
   writeRegistrations,
 } from './own-location.ts'
+import { registerGoodDay, row, secondTablet } from './tablets.ts'
 
 // axe is injected as a script tag, which the app's CSP (script-src 'self') would block.
 test.use({ bypassCSP: true })
@@ -18,26 +19,6 @@ const LIVE_MS = 2_000
 
 const unique = (label: string) =>
   `${label} ${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`
-
-const row = (page: Page, name: string) =>
-  page
-    .getByRole('list', { name: 'Borgere' })
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name }) })
-
-/** A second tablet: its own browser context (own cookies, own Firebase session), signed in as `email`. */
-async function secondTablet(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({
-    ...test.info().project.use,
-    baseURL: test.info().project.use.baseURL,
-    locale: 'da-DK',
-    timezoneId: 'Europe/Copenhagen',
-    bypassCSP: true,
-  })
-  const page = await context.newPage()
-  await signIn(page, email)
-  return page
-}
 
 /** Writes a diary entry for `person` on Dagbøger's editor and waits until it is saved. */
 async function writeDiaryEntry(page: Page, person: string, text: string): Promise<void> {
@@ -71,11 +52,7 @@ test("a colleague's registration, correction and diary entry appear on the other
 
     // B registers Anna: A's overview shows it without a reload, the row marked for a moment.
     const annaB = row(tabletB, 'Anna Andersen')
-    await annaB.getByRole('button', { name: 'Registrer for Anna Andersen' }).click()
-    const dialog = tabletB.getByRole('dialog', { name: 'Registrer svar for Anna Andersen' })
-    await dialog.getByRole('radio', { name: /God dag/ }).check()
-    await dialog.getByLabel('Kommentar (valgfri)').fill('Spiste morgenmad')
-    await dialog.getByRole('button', { name: 'Gem' }).click()
+    await registerGoodDay(tabletB, 'Anna Andersen', 'Spiste morgenmad')
     await expect(tabletB.getByText('Registreringen blev gemt')).toBeVisible()
     await expect(anna.getByText('Spiste morgenmad')).toBeVisible({ timeout: LIVE_MS })
     // Checked at once: the cue lasts 3 s.

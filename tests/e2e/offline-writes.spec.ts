@@ -1,52 +1,26 @@
 /// <reference lib="dom" />
-import type { Browser, Page } from '@playwright/test'
 import { chooseFromUserMenu, expect, seriousA11yViolations, signIn, test } from './fixtures.ts'
-import { asAdmin, createColleague, createOwnLocation } from './own-location.ts'
+import { createColleague, createOwnLocation } from './own-location.ts'
+import {
+  allowOfflineErrors,
+  logEntries,
+  openListening,
+  registerGoodDay,
+  row,
+  secondTablet,
+  storedDocs as stored,
+} from './tablets.ts'
 
 // axe is injected as a script tag, which the app's CSP (script-src 'self') would block.
 test.use({ bypassCSP: true })
 
 const WAITING = 'Gemmes, når der er forbindelse'
 
-const row = (page: Page, name: string) =>
-  page
-    .getByRole('list', { name: 'Borgere' })
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name }) })
-
-/** A second tablet: its own browser context (own cookies, own Firebase session), signed in as `email`. */
-async function secondTablet(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({
-    ...test.info().project.use,
-    baseURL: test.info().project.use.baseURL,
-    locale: 'da-DK',
-    timezoneId: 'Europe/Copenhagen',
-    bypassCSP: true,
-  })
-  const page = await context.newPage()
-  await signIn(page, email)
-  return page
-}
-
-/** Opens `path` and waits until the page listens: its care writes' code (the full SDK) is then on the tablet. */
-async function openListening(page: Page, path: string): Promise<void> {
-  const listening = page.waitForRequest(/google\.firestore\.v1\.Firestore\/Listen\/channel/)
-  await page.goto(path)
-  await listening
-}
-
-/** The stored documents of a person's registrations or diary entries (firebase-admin, beside the app). */
-const stored = (personId: string, collection: 'registrations' | 'notes') =>
-  asAdmin(async (db) => (await db.collection(`persons/${personId}/${collection}`).get()).docs.map((doc) => doc.data()))
-
 test('offline, a registration and its correction are kept and shown as waiting; back online each is stored once', {
   // On the tablet and the phone too (axe on the waiting states included).
   tag: '@shell',
 }, async ({ page, context, browser, allowConsoleErrors }) => {
-  // While offline the browser reports the requests it could not send, and the SDK that it cannot
-  // reach Firestore (it tries again by itself).
-  allowConsoleErrors(/ERR_INTERNET_DISCONNECTED/)
-  allowConsoleErrors(/@firebase\/firestore: .*Could not reach Cloud Firestore backend/)
+  allowOfflineErrors(allowConsoleErrors)
   const own = await createOwnLocation({
     reminderTime: null,
     role: 'superuser',
@@ -65,11 +39,7 @@ test('offline, a registration and its correction are kept and shown as waiting; 
     const anna = row(page, 'Anna Andersen')
 
     // The registration: kept on the tablet, on the card at once, said to wait for a connection.
-    await anna.getByRole('button', { name: 'Registrer for Anna Andersen' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Registrer svar for Anna Andersen' })
-    await dialog.getByRole('radio', { name: /God dag/ }).check()
-    await dialog.getByLabel('Kommentar (valgfri)').fill('Sov længe')
-    await dialog.getByRole('button', { name: 'Gem' }).click()
+    await registerGoodDay(page, 'Anna Andersen', 'Sov længe')
     await expect(page.getByText('Registreringen gemmes, når der er forbindelse')).toBeVisible()
     await expect(anna.getByText('Sov længe')).toBeVisible()
     await expect(anna.getByText(WAITING)).toBeVisible()
@@ -114,7 +84,7 @@ test('offline, a registration and its correction are kept and shown as waiting; 
 
   // In Anna's Adgangslog as the writer's, each write once.
   await page.goto(`/person/${annaId}/settings/access-log`)
-  const entries = page.getByRole('list', { name: 'Poster i adgangsloggen' }).getByRole('listitem')
+  const entries = logEntries(page)
   await expect(entries.first()).toBeVisible()
   await expect(entries.filter({ hasText: /^Ida Test \(superbruger\) oprettede 1 registrering · / })).toHaveCount(1)
   await expect(entries.filter({ hasText: /^Ida Test \(superbruger\) ændrede 1 registrering · / })).toHaveCount(1)
@@ -124,8 +94,7 @@ test('offline, a diary entry joins Dagbøger at once, waiting; back online it is
   // On the tablet and the phone too (axe on the waiting states included).
   tag: '@shell',
 }, async ({ page, context, allowConsoleErrors }) => {
-  allowConsoleErrors(/ERR_INTERNET_DISCONNECTED/)
-  allowConsoleErrors(/@firebase\/firestore: .*Could not reach Cloud Firestore backend/)
+  allowOfflineErrors(allowConsoleErrors)
   const own = await createOwnLocation({
     role: 'superuser',
     persons: [
@@ -161,5 +130,5 @@ test('offline, a diary entry joins Dagbøger at once, waiting; back online it is
   // Once delivered, Log ud goes on, and the tablet's copy goes with it.
   await chooseFromUserMenu(page, own.staffName, 'Log ud')
   await expect(page).toHaveURL(/\/login$/)
-  expect(await page.evaluate(() => localStorage.getItem('bosted.cacheOwner'))).toBeNull()
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('bosted.cacheOwner'))).toBeNull()
 })

@@ -72,10 +72,12 @@ export const ROUTE_BUDGETS_KB: Record<string, number> = {
  * (the queries described once for both SDKs, the listeners' registry, the banner's Danish sentence and
  * the browser's online state; the full SDK and the listening code stay in a lazy chunk), 203.11 KB with
  * offline writes (ADR 0033: the Danish of the waiting and saved states, the longer offline banner, the
- * sign-out's check for writes still waiting, the device cache's owner), the ceiling rounded up to
- * 0.05 KB; it must not grow past that, so that no route shrinks by moving its code into every page.
+ * sign-out's check for writes still waiting, the device cache's owner), 203.46 KB with the app shell
+ * (ADR 0034: the worker's registration, the start that restores the kept pages offline; the keeping
+ * itself is a lazy chunk), the ceiling rounded up to 0.05 KB; it must not grow past that, so that no
+ * route shrinks by moving its code into every page.
  */
-export const SHELL_BUDGET_KB = 203.15
+export const SHELL_BUDGET_KB = 203.5
 /**
  * A route as it loads (the shell, the route module's whole closure and zod's chunks outside the shell,
  * JS gzip) within the shell's ceiling plus its route's. The route ceilings leave zod's runtime out;

@@ -7,10 +7,24 @@ import { loadRuntimeConfig } from './lib/config.ts'
 import { readCookie, USER_ID_COOKIE } from './lib/cookies.ts'
 import { paths } from './lib/paths.ts'
 
+/** How long after the page's load event the app shell's worker is registered. */
+const SHELL_AFTER_LOAD_MS = 3_000
+const registerShell = () => void navigator.serviceWorker.register('/sw.js').catch(() => {})
+
 // A chunk that fails to preload (an old build's file after a deploy): reload once, within the guard.
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadOnceAfterChunkError(browserReloadDeps())) event.preventDefault()
 })
+
+// The app shell (docs/decisions/0034-app-shell.md): the worker is asked for once the page has loaded
+// and settled, so that keeping the build's files never shares the tablet's wifi with the page itself.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => setTimeout(registerShell, SHELL_AFTER_LOAD_MS), { once: true })
+}
+
+// Which build a page runs, for support and for the app shell's test of a new build: the label the
+// build was given (VITE_BUILD_LABEL, e.g. a commit), as <html data-build>.
+if (import.meta.env.VITE_BUILD_LABEL) document.documentElement.dataset.build = import.meta.env.VITE_BUILD_LABEL
 
 const container = document.getElementById('root')
 if (container === null) throw new Error('index.html has no #root element')

@@ -100,6 +100,9 @@ export const da = {
     /** The tablet has no connection (the browser says it is offline); what staff can and cannot do then. */
     offline:
       'Ingen forbindelse til internettet. Det, du ser, bliver ikke opdateret. Registreringer og notater, du gemmer nu, bliver sendt, når forbindelsen er tilbage. Andet kan ikke gemmes før.',
+    /** A page's data that was never read on this device, and there is no connection to read it with. */
+    offlineNotRead:
+      'Det her er ikke hentet på denne enhed endnu, og der er ingen forbindelse. Det bliver hentet, når forbindelsen er tilbage.',
     /** A registration or diary entry kept on the device until the backend has it (issue 36). */
     writeQueued: 'Gemmes, når der er forbindelse',
     /** The same once the backend has it. */

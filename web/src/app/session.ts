@@ -120,6 +120,7 @@ export async function reloadLocations(added?: string): Promise<void> {
  */
 export async function restoredSessionUser({ confirmed = false } = {}): Promise<SessionUser | null> {
   if (readCookie(USER_ID_COOKIE) === null) return null
+  await restoreIfOffline()
   const mustStart = session.user === null || (confirmed && !sessionMachine.isChecking())
   if (mustStart && (await sessionMachine.start()) === 'unauthenticated') return null
   return session.user
@@ -136,6 +137,7 @@ export async function requireSession({ request }: { request?: Request } = {}): P
     clearActiveLocation()
     throw redirect(paths.login)
   }
+  await restoreIfOffline()
   if (session.user === null || !sessionMachine.isChecking()) {
     if ((await sessionMachine.start()) === 'unauthenticated') throw redirect(paths.login)
   }
@@ -153,6 +155,22 @@ export async function requireSession({ request }: { request?: Request } = {}): P
   if (user !== null && request !== undefined) prefetchPageData(new URL(request.url), user)
   if (user !== null && locations.activeId === null) await loadLocations(user)
   return null
+}
+
+let restoring: Promise<void> | null = null
+
+/**
+ * An app start without a connection shows the care pages as last kept on the device (ADR 0034),
+ * before any loader asks for data that could not be read; once per start.
+ */
+function restoreIfOffline(): Promise<void> {
+  const owner = readCookie(USER_ID_COOKIE)
+  if (restoring === null && !navigator.onLine && owner !== null) {
+    restoring = import('../lib/kept-queries.ts')
+      .then(({ restoreQueries }) => restoreQueries(owner))
+      .then(() => {}, reportError('the kept pages could not be restored'))
+  }
+  return restoring ?? Promise.resolve()
 }
 
 /**
@@ -214,8 +232,13 @@ subscribeKey(session, 'user', (user) => {
 subscribeKey(session, 'user', (user) => {
   if (user === null) {
     sessionMachine.stop()
-    // The listeners of live pages end, and the device's cache goes with them (ADR 0033).
+    // The listeners of live pages end, and the device's cache goes with them (ADR 0033), as do the
+    // pages kept for a start without a connection (ADR 0034).
     endLive().catch(reportError('the live listeners could not be ended'))
+    import('../lib/kept-queries.ts').then(
+      ({ forgetQueries }) => forgetQueries(),
+      reportError('the kept pages could not be cleared'),
+    )
     navigateToLogin()
   }
 })

@@ -25,15 +25,14 @@ const listeners = new Map<string, Listener>()
 
 /**
  * The listening code with the full SDK, fetched when the first listener opens (never at sign-in), and
- * not before the page is quiet: its 131 KB would otherwise share the tablet's wifi and CPU with the
- * page's own reads and first render.
+ * not before the page is quiet: its 157 KB would otherwise share the tablet's wifi and CPU with the
+ * page's own reads and first render. Also offline: the app shell keeps it (ADR 0034), and its cache
+ * holds the writes still waiting, which the page then shows (ADR 0033).
  */
 let live: Promise<typeof import('./live.ts')> | null = null
 const loadLive = (client: QueryClient) => {
   if (live === null) {
-    const loading = whenQuiet(client)
-      .then(whenOnline)
-      .then(() => import('./live.ts'))
+    const loading = whenQuiet(client).then(importLive)
     // A chunk that could not be fetched (offline, a new build) is asked for again by the next listener.
     loading.catch(() => {
       if (live === loading) live = null
@@ -41,6 +40,16 @@ const loadLive = (client: QueryClient) => {
     live = loading
   }
   return live
+}
+
+/** The listening code; without a network and not kept by the app shell, once the network is back. */
+function importLive(): Promise<typeof import('./live.ts')> {
+  return import('./live.ts').catch((error: unknown) => {
+    if (navigator.onLine) throw error
+    return new Promise<void>((resolve) => window.addEventListener('online', () => resolve(), { once: true })).then(
+      importLive,
+    )
+  })
 }
 
 /** Resolves once no query is being read and the browser has had an idle moment (at most 2 s later). */
@@ -57,12 +66,6 @@ function whenQuiet(client: QueryClient): Promise<void> {
       idle()
     })
   })
-}
-
-/** Resolves at once with a network, else when the browser has one again. */
-function whenOnline(): Promise<void> {
-  if (navigator.onLine) return Promise.resolve()
-  return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }))
 }
 
 /**

@@ -5,13 +5,15 @@ import { join, relative } from 'node:path'
 import { REPO_ROOT } from '../env.ts'
 import { WEB_DIST } from './web.ts'
 
-/** What the bundle is built from: the web app, the domain package it imports, and the lockfile. */
+/** What the bundle is built from: the web app and its service worker, the domain package it imports, and the lockfile. */
 const INPUTS = [
   'web/src',
+  'web/service-worker',
   'web/public',
   'web/index.html',
   'web/package.json',
   'web/vite.config.ts',
+  'web/vite-service-worker.ts',
   'web/tsconfig.json',
   'domain/src',
   'domain/package.json',

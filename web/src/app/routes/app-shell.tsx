@@ -16,6 +16,7 @@ import { paths } from '../../lib/paths.ts'
 import { QueryProvider } from '../../lib/query-provider.tsx'
 import { reportError } from '../../lib/report-error.ts'
 import { writesDelivered } from '../../lib/sign-out-writes.ts'
+import { useKeptQueries } from '../../lib/use-kept-queries.ts'
 import { Header } from '../layout/header.tsx'
 import { PageTransition } from '../layout/page-transition.tsx'
 import { PersonHeader } from '../layout/person-header.tsx'
@@ -40,6 +41,7 @@ export function Component() {
 function Shell() {
   const { user } = useSnapshot(session)
   const { list, location } = useActiveLocation(user?.locations ?? [])
+  useKeptQueries(user?.id ?? null)
   const navigate = useNavigate()
   const [isConfirmingEverywhere, setIsConfirmingEverywhere] = useState(false)
   if (user === null) return <RouteLoading />

@@ -22,6 +22,26 @@ test('while the data is on its way, it says Indlæser … as a status', () => {
   expect(screen.getByRole('status')).toHaveTextContent('Indlæser …')
 })
 
+test('data never read, with no connection to read it: said so instead of Indlæser …; data kept is shown', () => {
+  const { rerender } = render(
+    <QueryState query={[query<string>({ data: 'kept' }), query<string>({ fetchStatus: 'paused' })]} errorMessage="x">
+      {(a, b) => <p>{a + b}</p>}
+    </QueryState>,
+  )
+  expect(screen.queryByRole('status')).toBeNull()
+  expect(
+    screen.getByText(
+      'Det her er ikke hentet på denne enhed endnu, og der er ingen forbindelse. Det bliver hentet, når forbindelsen er tilbage.',
+    ),
+  ).toBeVisible()
+  rerender(
+    <QueryState query={query<string>({ data: 'kept', fetchStatus: 'paused' })} errorMessage="x">
+      {(kept) => <p>{kept}</p>}
+    </QueryState>,
+  )
+  expect(screen.getByText('kept')).toBeVisible()
+})
+
 test('a failure is an alert with the page message and Prøv igen, which refetches only what failed', async () => {
   const ok = query({ data: ['Anna'] })
   const failed = query<number>({ isError: true, error: new Error('x') })

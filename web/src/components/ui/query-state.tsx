@@ -9,6 +9,8 @@ export type QueryLike<T> = {
   isError: boolean
   error: unknown
   refetch: () => unknown
+  /** 'paused': waiting for a connection (TanStack Query's `fetchStatus`). */
+  fetchStatus?: string
 }
 
 type Queries = QueryLike<unknown> | readonly QueryLike<unknown>[]
@@ -82,7 +84,10 @@ export function QueryState<const Q extends Queries>({
       </div>
     )
   }
-  if (queries.some((each) => each.data === undefined)) return loading ?? <Loading />
+  const missing = queries.filter((each) => each.data === undefined)
+  // Never read and no connection to read it with: said so, not an endless "Indlæser …" (ADR 0034).
+  if (missing.some((each) => each.fetchStatus === 'paused')) return <p className="notice">{da.shell.offlineNotRead}</p>
+  if (missing.length > 0) return loading ?? <Loading />
   const data = queries.map((each) => each.data) as QueryData<Q>
   if (isEmpty?.(...data) === true && empty !== undefined)
     return typeof empty === 'string' ? <p className="notice">{empty}</p> : empty

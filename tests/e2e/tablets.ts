@@ -1,0 +1,62 @@
+/// <reference lib="dom" />
+import type { Browser, Page } from '@playwright/test'
+import { signIn, test } from './fixtures.ts'
+import { asAdmin } from './own-location.ts'
+
+/**
+ * The shared tablets of a shift, for the live and offline journeys (issue 36): a second tablet beside
+ * the test's own, a person's card on the Dagsoversigt, a page once it listens, what the backend holds.
+ */
+
+/** A second tablet: its own browser context (own cookies, own Firebase session), signed in as `email`. */
+export async function secondTablet(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({
+    ...test.info().project.use,
+    baseURL: test.info().project.use.baseURL,
+    locale: 'da-DK',
+    timezoneId: 'Europe/Copenhagen',
+    bypassCSP: true,
+  })
+  const page = await context.newPage()
+  await signIn(page, email)
+  return page
+}
+
+/** A person's card on the Dagsoversigt. */
+export const row = (page: Page, name: string) =>
+  page
+    .getByRole('list', { name: 'Borgere' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name }) })
+
+/** Opens `path` and waits until the page listens: the listening code and the full SDK are then loaded. */
+export async function openListening(page: Page, path: string): Promise<void> {
+  const listening = page.waitForRequest(/google\.firestore\.v1\.Firestore\/Listen\/channel/)
+  await page.goto(path)
+  await listening
+}
+
+/** A person's stored registrations or diary entries (firebase-admin, beside the app). */
+export const storedDocs = (personId: string, collection: 'registrations' | 'notes') =>
+  asAdmin(async (db) => (await db.collection(`persons/${personId}/${collection}`).get()).docs.map((doc) => doc.data()))
+
+/** What the browser and the SDKs print while the tablet is offline (each tries again by itself). */
+export function allowOfflineErrors(allowConsoleErrors: (pattern: RegExp) => void): void {
+  allowConsoleErrors(/ERR_INTERNET_DISCONNECTED/)
+  allowConsoleErrors(/@firebase\/firestore: .*Could not reach Cloud Firestore backend/)
+}
+
+/** The entries of the Adgangslog on screen. */
+export const logEntries = (page: Page) =>
+  page.getByRole('list', { name: 'Poster i adgangsloggen' }).getByRole('listitem')
+
+/** Registers "God dag" with `comment` for `name` from the Dagsoversigt's card (the location's option). */
+export async function registerGoodDay(page: Page, name: string, comment: string): Promise<void> {
+  await row(page, name)
+    .getByRole('button', { name: `Registrer for ${name}` })
+    .click()
+  const dialog = page.getByRole('dialog', { name: `Registrer svar for ${name}` })
+  await dialog.getByRole('radio', { name: /God dag/ }).check()
+  await dialog.getByLabel('Kommentar (valgfri)').fill(comment)
+  await dialog.getByRole('button', { name: 'Gem' }).click()
+}
