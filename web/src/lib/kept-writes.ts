@@ -2,6 +2,7 @@ import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-quer
 import type { Written } from './live.ts'
 import { reportError } from './report-error.ts'
 import { failureMessage, showError, toastPromise } from './toast.ts'
+import { within } from './within.ts'
 import { markQueued, markRefused, markSaved } from './write-state.ts'
 
 /**
@@ -36,14 +37,12 @@ export type Outcome = 'saved' | 'queued'
  * at once when the browser is offline. A queued write shows as waiting until its acknowledgement.
  */
 export async function savedOrQueued(written: Written, wait = ACK_WAIT_MS): Promise<Outcome> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const outcome = navigator.onLine
-    ? await Promise.race([
+  const outcome: Outcome = navigator.onLine
+    ? await within(
         written.acked.then((): Outcome => 'saved'),
-        new Promise<Outcome>((resolve) => {
-          timer = setTimeout(() => resolve('queued'), wait)
-        }),
-      ]).finally(() => clearTimeout(timer))
+        wait,
+        'queued' as const,
+      )
     : 'queued'
   if (outcome === 'queued') {
     markQueued(written.path)

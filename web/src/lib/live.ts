@@ -32,6 +32,7 @@ import { getFirebase } from './firebase.ts'
 import { firestoreOnce } from './firestore.ts'
 import { buildQuery, type QuerySpec } from './query-spec.ts'
 import { reportError } from './report-error.ts'
+import { within } from './within.ts'
 import { forgetWriteStates, heardDocument } from './write-state.ts'
 
 // The full Firestore SDK (listeners over WebChannel, writes kept on the device). This module is
@@ -145,17 +146,12 @@ async function kept(reference: DocumentReference, acked: Promise<void>): Promise
 /** Whether every write kept on the device reached the backend within `wait` ms (before a sign-out). */
 export async function waitForWrites(wait: number): Promise<boolean> {
   const firestore = await live.get()
-  let timer: ReturnType<typeof setTimeout> | undefined
-  return Promise.race([
-    // A rejection means the user changed under it: nothing of theirs is left to wait for.
-    waitForPendingWrites(firestore).then(
-      () => true,
-      () => true,
-    ),
-    new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), wait)
-    }),
-  ]).finally(() => clearTimeout(timer))
+  // A rejection means the user changed under it: nothing of theirs is left to wait for.
+  const delivered = waitForPendingWrites(firestore).then(
+    () => true,
+    () => true,
+  )
+  return within(delivered, wait, false)
 }
 
 /**
