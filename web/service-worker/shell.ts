@@ -3,6 +3,7 @@
  * (docs/decisions/0034-app-shell.md): `sw.ts` wires them to the worker's events. One build's files
  * are kept in a cache of their own, so a page only ever runs one build's code.
  */
+import { within } from '../src/lib/within.ts'
 
 /** One build: its version (build time, then a hash of its file names: newer sorts later) and its files. */
 export type Build = { version: string; files: readonly string[] }
@@ -119,21 +120,16 @@ export async function page(
   timeoutMs = NAVIGATION_TIMEOUT_MS,
 ): Promise<Response> {
   const network = fetch(request)
-  const kept = newestShellPage(caches)
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), timeoutMs)
-  })
+  // Read only when the network does not answer: an online load touches no cache.
+  const kept = () => newestShellPage(caches)
   try {
-    const first = await Promise.race([network, late])
+    const first = await within(network, timeoutMs, 'late' as const)
     if (first !== 'late') return first
-    return (await kept) ?? (await network)
+    return (await kept()) ?? (await network)
   } catch (error) {
-    const shell = await kept
+    const shell = await kept()
     if (shell !== undefined) return shell
     throw error
-  } finally {
-    clearTimeout(timer)
   }
 }
 
