@@ -1,13 +1,19 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { queryClient } from './query-client.ts'
 
-// IndexedDB is the edge: a map stands in for idb-keyval's store.
+// IndexedDB is the edge: a map stands in for idb-keyval's store. Without IndexedDB (a private window),
+// idb-keyval throws at once, as here when `noIndexedDb` is set.
 const kept = new Map<string, unknown>()
+let noIndexedDb = false
+const device = <T>(use: () => T): Promise<T> => {
+  if (noIndexedDb) throw new ReferenceError('indexedDB is not defined')
+  return Promise.resolve(use())
+}
 vi.mock('idb-keyval', () => ({
   createStore: () => 'store',
-  get: async (key: string) => kept.get(key),
-  set: async (key: string, value: unknown) => void kept.set(key, structuredClone(value)),
-  del: async (key: string) => void kept.delete(key),
+  get: (key: string) => device(() => kept.get(key)),
+  set: (key: string, value: unknown) => device(() => void kept.set(key, structuredClone(value))),
+  del: (key: string) => device(() => void kept.delete(key)),
 }))
 const { forgetQueries, keepQueries, restoreQueries } = await import('./kept-queries.ts')
 
@@ -15,6 +21,7 @@ beforeEach(() => {
   vi.useFakeTimers()
 })
 afterEach(async () => {
+  noIndexedDb = false
   await forgetQueries()
   queryClient.clear()
   vi.useRealTimers()
@@ -64,4 +71,17 @@ test('sign-out: the kept pages go, and nothing is kept after', async () => {
   queryClient.setQueryData(['notes', 'person', 'p1'], ['n2'])
   await vi.advanceTimersByTimeAsync(2_000)
   expect(kept.size).toBe(0)
+})
+
+test('a device without IndexedDB: nothing is kept or restored, and nothing fails (the pages go on)', async () => {
+  noIndexedDb = true
+  const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  keepQueries('u1')
+  queryClient.setQueryData(['notes', 'person', 'p1'], ['n1'])
+  await vi.advanceTimersByTimeAsync(2_000)
+  expect(await restoreQueries('u1')).toBe(false)
+  await expect(forgetQueries()).resolves.toBeUndefined()
+  expect(kept.size).toBe(0)
+  expect(warnings).toHaveBeenCalledWith('the pages could not be kept on the device', 'ReferenceError')
+  warnings.mockRestore()
 })

@@ -31,11 +31,20 @@ type Kept = { owner: string; savedAt: number; queries: KeptQuery[] }
 
 const KEY = 'queries'
 let store: ReturnType<typeof createStore> | null = null
-const keptStore = () => {
-  store ??= createStore('bosted-pages', 'kept')
-  return store
-}
 const report = reportError('the pages could not be kept on the device')
+/**
+ * One use of the device's store. A device without IndexedDB (a private window, a browser that
+ * refuses it) throws at once rather than rejecting; either way the pages go on, only not kept.
+ */
+async function withStore<T>(use: (db: ReturnType<typeof createStore>) => Promise<T>): Promise<T | undefined> {
+  try {
+    store ??= createStore('bosted-pages', 'kept')
+    return await use(store)
+  } catch (error) {
+    report(error)
+    return undefined
+  }
+}
 
 let stopKeeping: (() => void) | null = null
 
@@ -49,7 +58,7 @@ export function keepQueries(owner: string): () => void {
       .getQueryCache()
       .findAll({ predicate: (query) => query.state.status === 'success' && KEPT_ROOTS.has(String(query.queryKey[0])) })
       .map((query): KeptQuery => ({ queryKey: query.queryKey, data: query.state.data }))
-    set(KEY, { owner, savedAt: Date.now(), queries } satisfies Kept, keptStore()).catch(report)
+    void withStore((db) => set(KEY, { owner, savedAt: Date.now(), queries } satisfies Kept, db))
   }
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success' || timer !== undefined) return
@@ -69,18 +78,15 @@ export function keepQueries(owner: string): () => void {
  * then all read again. False when nothing of theirs is kept.
  */
 export async function restoreQueries(owner: string): Promise<boolean> {
-  const kept = await get<Kept>(KEY, keptStore()).catch((error: unknown) => {
-    report(error)
-    return undefined
-  })
+  const kept = await withStore((db) => get<Kept>(KEY, db))
   if (kept === undefined || kept.owner !== owner) return false
   for (const { queryKey, data } of kept.queries) client.setQueryData(queryKey, data, { updatedAt: FRESH_UNTIL_ONLINE })
   window.addEventListener('online', () => void client.invalidateQueries(), { once: true })
   return true
 }
 
-/** At sign-out: nothing of the session's pages stays on the device. */
+/** At sign-out: nothing of the session's pages stays on the device. Never rejects (a failure is reported). */
 export async function forgetQueries(): Promise<void> {
   stopKeeping?.()
-  await del(KEY, keptStore()).catch(report)
+  await withStore((db) => del(KEY, db))
 }
