@@ -77,8 +77,6 @@ test('after one visit online the app opens offline: a registration and a diary e
   allowOfflineErrors(allowConsoleErrors)
   // Requests the page makes while offline that the worker does not answer (the api, Firestore, Auth).
   allowConsoleErrors(/Failed to load resource: net::ERR_FAILED/)
-  // The start without a connection still asks for the user (kept from before, ADR 0034): Lite says it failed.
-  allowConsoleErrors(/Firestore \(.*_lite\): RPC_ERROR HTTP error has no status/)
   const own = await createOwnLocation({
     reminderTime: null,
     role: 'superuser',

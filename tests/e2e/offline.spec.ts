@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { expect, seriousA11yViolations, signIn, test } from './fixtures.ts'
 import { copenhagenDay, createOwnLocation, registrationDoc, writeRegistrations } from './own-location.ts'
+import { allowOfflineErrors } from './tablets.ts'
 
 // axe is injected as a script tag, which the app's CSP (script-src 'self') would block.
 test.use({ bypassCSP: true })
@@ -8,10 +9,7 @@ test.use({ bypassCSP: true })
 test('offline, a banner says so in Danish and the page stays; back online the banner goes and the page is live', {
   tag: '@shell',
 }, async ({ page, context, allowConsoleErrors }) => {
-  // While offline the browser reports the requests it could not send, and the listener's SDK that it
-  // cannot reach Firestore (it tries again by itself).
-  allowConsoleErrors(/ERR_INTERNET_DISCONNECTED/)
-  allowConsoleErrors(/@firebase\/firestore: .*Could not reach Cloud Firestore backend/)
+  allowOfflineErrors(allowConsoleErrors)
   const own = await createOwnLocation({
     reminderTime: null,
     persons: [

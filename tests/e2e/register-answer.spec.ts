@@ -271,8 +271,9 @@ test('a failed fetch shows a notice with Prøv igen, never an empty list; trying
   page,
   allowConsoleErrors,
 }) => {
-  // The browser's own lines for the queries answered 503 (Firestore unavailable).
-  allowConsoleErrors(/status of 503 .*documents:runQuery/)
+  // The browser's own lines for the queries answered 503 (Firestore unavailable): the day's, and the
+  // answer options' read ahead at idle (under a location or a person).
+  allowConsoleErrors(/status of 503 .*\/documents(\/[^?]*)?:runQuery/)
   await signIn(page, ACCOUNTS.employee.email)
   let failing = true
   const unavailable = { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' }

@@ -40,10 +40,15 @@ export async function openListening(page: Page, path: string): Promise<void> {
 export const storedDocs = (personId: string, collection: 'registrations' | 'notes') =>
   asAdmin(async (db) => (await db.collection(`persons/${personId}/${collection}`).get()).docs.map((doc) => doc.data()))
 
-/** What the browser and the SDKs print while the tablet is offline (each tries again by itself). */
+/**
+ * What the browser and the SDKs print while the tablet is offline (each tries again by itself):
+ * the requests that could not be sent, the listener that cannot reach Firestore, and a Lite read on
+ * its way when the network went (a read ahead at idle, the start's read of the user).
+ */
 export function allowOfflineErrors(allowConsoleErrors: (pattern: RegExp) => void): void {
   allowConsoleErrors(/ERR_INTERNET_DISCONNECTED/)
   allowConsoleErrors(/@firebase\/firestore: .*Could not reach Cloud Firestore backend/)
+  allowConsoleErrors(/Firestore \(.*_lite\): RPC_ERROR HTTP error has no status/)
 }
 
 /** The entries of the Adgangslog on screen. */

@@ -102,6 +102,12 @@ for (const layer of layers.filter((l) => only.length === 0 || only.includes(l.na
       problems = []
     }
   }
+  // Vitest fails a run on an error outside any test (an unhandled rejection) with every test passed; the
+  // JSON report does not count it, so the summary says where to look.
+  if (run.status !== 0 && counts !== null && counts.failed === 0 && problems.length === 0)
+    problems.push(
+      `failed outside any test (exit ${run.status}): see "Unhandled" or "Error" in the ${layer.name} log above`,
+    )
   summary.push({ name: layer.name, ok: run.status === 0, counts, seconds, problems })
 }
 
