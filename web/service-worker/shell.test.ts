@@ -40,7 +40,8 @@ function memoryCaches() {
     open,
     keys: async () => [...stores.keys()],
     delete: async (name: string) => stores.delete(name),
-    match: async (request: RequestInfo | URL) => {
+    match: async (request: RequestInfo | URL, options?: MultiCacheQueryOptions) => {
+      if (options?.cacheName !== undefined) return stores.get(options.cacheName)?.get(key(request))?.clone()
       for (const store of stores.values()) {
         const found = store.get(key(request))
         if (found !== undefined) return found.clone()
@@ -134,6 +135,27 @@ test('a kept file comes from a build kept whole; one not kept from the network',
   served.set('/assets/app-9.js', 'fetched')
   expect(await (await keptFile(caches, get('/assets/app-1.js'), network)).text()).toBe('kept')
   expect(await (await keptFile(caches, get('/assets/app-9.js'), network)).text()).toBe('fetched')
+})
+
+test("the kept builds are read once per worker, again after it keeps or prunes one; a pruned build's file is fetched, its cache not made anew", async () => {
+  const { caches } = memoryCaches()
+  const V0 = build('20261031T000000000Z-0000', ['/index.html', '/assets/app-0.js'])
+  await keptWhole(caches, V0)
+  await (await caches.open(shellCache(V0))).put('/assets/app-0.js', new Response('v0'))
+  served.set('/assets/app-0.js', 'fetched v0')
+  expect(await (await keptFile(caches, get('/assets/app-0.js'), network)).text()).toBe('v0')
+  const marksRead = vi.spyOn(caches, 'open')
+  await keptFile(caches, get('/assets/app-0.js'), network)
+  expect(marksRead).not.toHaveBeenCalled()
+
+  served.set('/index.html', 'v1').set('/assets/app-1.js', 'v1').set('/manifest.webmanifest', '{}')
+  await precache(caches, V1)
+  served.set('/index.html', 'v2').set('/assets/app-2.js', 'v2')
+  await precache(caches, V2)
+  expect(await (await keptFile(caches, get('/assets/app-2.js'), network)).text()).toBe('v2')
+  await pruneBuilds(caches, V2)
+  expect(await (await keptFile(caches, get('/assets/app-0.js'), network)).text()).toBe('fetched v0')
+  expect(await caches.keys()).not.toContain(shellCache(V0))
 })
 
 test('the configuration is read fresh and kept (at install too); without a network, as last kept', async () => {

@@ -34,6 +34,7 @@ export async function precache(caches: CacheStorage, build: Build): Promise<void
   // HTTP cache still held from the build before.
   await cache.addAll(build.files.map((file) => new Request(file, { cache: 'no-cache' })))
   await (await caches.open(BUILDS_CACHE)).put(`/${build.version}`, new Response(''))
+  forgetKnownBuilds()
 }
 
 /** The caches of the builds kept whole, newest first. */
@@ -43,6 +44,26 @@ async function wholeBuilds(caches: CacheStorage): Promise<string[]> {
     .map((mark) => `${SHELL_PREFIX}${new URL(mark.url).pathname.slice(1)}`)
     .sort()
     .reverse()
+}
+
+/**
+ * The builds kept whole as this worker last read them: read once, and again after it keeps or prunes
+ * a build, so a page's files are one cache lookup each. Another worker's later build is not in it:
+ * this worker's pages run on the builds it knows.
+ */
+let known: { caches: CacheStorage; builds: Promise<string[]> } | null = null
+function knownBuilds(caches: CacheStorage): Promise<string[]> {
+  if (known?.caches !== caches) {
+    const builds = wholeBuilds(caches)
+    known = { caches, builds }
+    builds.catch(() => {
+      if (known?.builds === builds) known = null
+    })
+  }
+  return known.builds
+}
+const forgetKnownBuilds = () => {
+  known = null
 }
 
 /** Activate: the builds older than the KEEP_BUILDS newest whole ones go, and any cut short. */
@@ -57,6 +78,7 @@ export async function pruneBuilds(caches: CacheStorage, build: Build): Promise<v
       await caches.delete(name)
     }),
   )
+  forgetKnownBuilds()
 }
 
 /** What the worker does with a request: a page load, the configuration, a kept file, or nothing. */
@@ -80,8 +102,9 @@ function isAppPath(path: string): boolean {
 
 /** A kept file from any build kept whole (a page open on the build before still finds its chunks), else the network. */
 export async function keptFile(caches: CacheStorage, request: Request, fetch: Fetch) {
-  for (const name of await wholeBuilds(caches)) {
-    const found = await (await caches.open(name)).match(request, { ignoreSearch: true })
+  // Looked up by name: a build pruned since is no answer (opening it would make it anew, empty).
+  for (const cacheName of await knownBuilds(caches)) {
+    const found = await caches.match(request, { cacheName, ignoreSearch: true })
     if (found !== undefined) return found
   }
   return fetch(request)
