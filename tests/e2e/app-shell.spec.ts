@@ -167,9 +167,10 @@ function deployNewBuild(label: string): () => void {
   }
 }
 
-test('a new build is taken at the next load; the page open on the one before keeps working', {
+test('a new build is taken at the next load, offline too; the page open on the one before keeps working', {
   tag: '@shell',
-}, async ({ page }) => {
+}, async ({ page, context, allowConsoleErrors }) => {
+  allowOfflineErrors(allowConsoleErrors)
   // A second build of the app is made here (a few seconds).
   test.setTimeout(90_000)
   const own = await createOwnLocation({
@@ -200,6 +201,13 @@ test('a new build is taken at the next load; the page open on the one before kee
     await page.goto('/daily')
     await expect(page.getByRole('heading', { level: 2, name: 'Inge Iversen' })).toBeVisible()
     expect(await build()).toBe('second build')
+
+    // Right after the update the wifi drops: the next load is the new build, from its kept files.
+    await context.setOffline(true)
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 2, name: 'Inge Iversen' })).toBeVisible()
+    expect(await build()).toBe('second build')
+    await context.setOffline(false)
   } finally {
     // The first build back: the journeys after this one are served it.
     undo()

@@ -8,11 +8,11 @@
  */
 export const TARGET_SKIPS: Record<string, Record<string, string>> = {
   compose: {
-    'app-shell.spec.ts: a new build is taken at the next load; the page open on the one before keeps working':
+    'app-shell.spec.ts: a new build is taken at the next load, offline too; the page open on the one before keeps working':
       "it deploys a second build into the served copy of the app, which only the native stack's own copy (E2E_WEB_ROOT) allows",
   },
   pilot: {
-    'app-shell.spec.ts: a new build is taken at the next load; the page open on the one before keeps working':
+    'app-shell.spec.ts: a new build is taken at the next load, offline too; the page open on the one before keeps working':
       "it deploys a second build into the served copy of the app, which only the native stack's own copy (E2E_WEB_ROOT) allows",
     'stack.spec.ts: the app serves its runtime configuration pointing at the emulators':
       "a pilot's /config.json names its one HTTPS origin, not the emulators' ports (make test-pilot checks the pilot's)",
