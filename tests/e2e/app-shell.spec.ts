@@ -50,7 +50,7 @@ const keptRoots = (page: Page) =>
       }),
   )
 
-test('the app is installable: a manifest in Danish with its icons, and a worker that answers offline', async ({
+test('the app is installable: a manifest in Danish with its icons, and a worker that keeps the build', async ({
   page,
 }) => {
   await signIn(page, (await createOwnLocation({ persons: [] })).email)
@@ -69,6 +69,21 @@ test('the app is installable: a manifest in Danish with its icons, and a worker 
   }
   // A Playwright context is an incognito profile, where Chromium installs nothing: its one objection.
   expect(installabilityErrors.map((error) => error.errorId)).toEqual(['in-incognito'])
+
+  // The next load takes the build's files from the kept caches by the browser's own static route
+  // (ADR 0034): the worker's code does not run for them.
+  type Routed = { url: string; serviceWorkerRouterInfo?: { matchedSourceType?: string; actualSourceType?: string } }
+  const files: Routed[] = []
+  await cdp.send('Network.enable')
+  cdp.on('Network.responseReceived', ({ response }) => {
+    if (new URL(response.url).pathname.startsWith('/assets/')) files.push(response as Routed)
+  })
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(files.length).toBeGreaterThan(5)
+  expect(
+    files.filter((file) => file.serviceWorkerRouterInfo?.actualSourceType !== 'cache').map((file) => file.url),
+  ).toEqual([])
 })
 
 test('after one visit online the app opens offline: a registration and a diary entry made offline stay waiting across a reload, and are stored once when the connection is back', {
