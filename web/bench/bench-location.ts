@@ -30,9 +30,10 @@ export const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
 }
 
+/** Any request of a listener's WebChannel: the hanging GET, the handshake and the forward POSTs. */
+export const isListenChannel = (url: string) => url.includes('/google.firestore.v1.Firestore/Listen/channel')
 /** A live page's open listener: the full SDK's WebChannel back channel, one response that never ends. */
-export const isListenStream = (url: string, method: string) =>
-  method === 'GET' && url.includes('/google.firestore.v1.Firestore/Listen/channel')
+export const isListenStream = (url: string, method: string) => method === 'GET' && isListenChannel(url)
 
 /**
  * Waits until `page` has had no request in flight for `quietMs`, a listener's open stream aside:
