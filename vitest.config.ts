@@ -18,7 +18,7 @@ export default defineConfig({
           name: 'web',
           root: './web',
           environment: 'happy-dom',
-          include: ['src/**/*.test.{ts,tsx}', 'service-worker/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'service-worker/**/*.test.ts', 'bench/**/*.test.ts'],
           // The web's *.int.test.ts run in the integration project, against emulator-lite with rules.
           exclude: ['**/node_modules/**', 'src/**/*.int.test.ts'],
         },

@@ -8,8 +8,12 @@
 // leaves out the 60 persons × 90 days location (bench-location.ts), TABLET_BENCH_STEPS=<regex> measures
 // only the steps whose names match (e.g. `statistics`), TABLET_BENCH_WATERFALL=1 prints each step's first
 // run as a request waterfall (start, first byte and end of every request that reached the network, in ms
-// from the navigation or the submit, and its bytes): where the serial waits are.
-import { readFileSync, writeFileSync } from 'node:fs'
+// from the navigation or the submit, and its bytes): where the serial waits are. TABLET_BENCH_PROFILE=1
+// adds, in each page step's first run, one more returning visit under a CPU profiler (left out of the
+// figures: the profiler slows it), from navigation until usable; prints its self time by script and
+// writes the profile to .data/bench/profiles (open it in Chrome's DevTools): where the main thread's
+// time goes.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -26,11 +30,14 @@ import {
   today,
   writeBenchLocation,
 } from './bench-location.ts'
+import { selfTimeByScript } from './cpu-profile.ts'
 
 const RUNS = Math.max(1, Number(process.env.TABLET_BENCH_RUNS ?? 5))
 const LARGE = process.env.TABLET_BENCH_LARGE !== '0'
 const STEPS = new RegExp(process.env.TABLET_BENCH_STEPS ?? '')
 const WATERFALL = process.env.TABLET_BENCH_WATERFALL === '1'
+const PROFILE = process.env.TABLET_BENCH_PROFILE === '1'
+const PROFILES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '.data', 'bench', 'profiles')
 const DEMO_PASSWORD = 'demo1234'
 const TABLET = { width: 768, height: 1024 }
 const PHONE = { width: 390, height: 844 }
@@ -213,8 +220,20 @@ async function newPage(browser: Browser, baseURL: string, viewport = TABLET, sto
     ...(storageState ? { storageState } : {}),
   })
   const page = await context.newPage()
-  const { wire } = await Wire.attach(page)
-  return { context, page, wire }
+  const { wire, cdp } = await Wire.attach(page)
+  return { context, page, wire, cdp }
+}
+
+/** Stops the profiler, writes the profile and prints its largest self times. */
+async function keepProfile(cdp: CDPSession, name: string, usableMs: number): Promise<void> {
+  const { profile } = await cdp.send('Profiler.stop')
+  mkdirSync(PROFILES, { recursive: true })
+  const file = join(PROFILES, `${name.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '')}.cpuprofile`)
+  writeFileSync(file, JSON.stringify(profile))
+  const times = selfTimeByScript(profile)
+  const total = times.reduce((sum, [, ms]) => sum + ms, 0)
+  console.log(`  profile: ${name} (usable at ${Math.round(usableMs)} ms; ${Math.round(total)} ms sampled) → ${file}`)
+  for (const [where, ms] of times.slice(0, 12)) console.log(`    ${String(Math.round(ms)).padStart(6)} ms  ${where}`)
 }
 
 /** Signs in (unthrottled) once and keeps the cookies, local storage and Auth's IndexedDB. */
@@ -248,12 +267,18 @@ async function coldLoad(
   condition: Condition,
   options: { state?: StorageState; viewport?: typeof TABLET; untilIdle?: boolean } = {},
 ): Promise<Visits> {
-  const { context, page, wire } = await newPage(browser, baseURL, options.viewport, options.state)
-  const visit = async (): Promise<Sample> => {
+  const { context, page, wire, cdp } = await newPage(browser, baseURL, options.viewport, options.state)
+  const visit = async (profileAs?: string): Promise<Sample> => {
     wire.reset()
+    if (profileAs !== undefined) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
+      await cdp.send('Profiler.start')
+    }
     const started = Date.now()
     await page.goto(path, { waitUntil: 'commit' })
     let ms = await readyAt(page, condition)
+    if (profileAs !== undefined) await keepProfile(cdp, profileAs, ms)
     const idle = await wire.idle()
     // The page's clock starts at navigation; the bench's own at the goto call, a few ms earlier.
     if (options.untilIdle) ms = Math.max(ms, idle - started)
@@ -263,15 +288,19 @@ async function coldLoad(
     const cold = await visit()
     if (waterfallOf !== null) wire.printWaterfall(`${waterfallOf} cold`, cold.ms)
     await appShellInstalled(page)
-    const again = async (name: string) => {
+    const again = async (name: string, profiledAs?: string) => {
       await page.goto('about:blank')
-      const sample = await visit()
+      const sample = await visit(profiledAs)
       if (waterfallOf !== null) wire.printWaterfall(`${waterfallOf}, ${name}`, sample.ms)
       if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null)))
         throw new FailedRun(`${path}: the ${name} visit was not served by the app shell's worker`)
       return sample
     }
-    return { cold, cached: await again('code cached'), returning: await again('returning') }
+    const cached = await again('code cached')
+    const returning = await again('returning')
+    // One more returning visit under the profiler, left out of the figures (the profiler slows it).
+    if (profileOf !== null) await again('returning (profiled)', `${profileOf}, returning`)
+    return { cold, cached, returning }
   } finally {
     await context.close()
   }
@@ -392,6 +421,8 @@ const rows: Row[] = []
 let failedRuns = 0
 /** The step whose run is printed as a waterfall now (TABLET_BENCH_WATERFALL=1: each step's first run). */
 let waterfallOf: string | null = null
+/** The step whose run adds a profiled returning visit now (TABLET_BENCH_PROFILE=1: each step's first run). */
+let profileOf: string | null = null
 /** One run; a failed one (the page never usable) is reported and left out of the figures. */
 async function attempt<T>(run: () => Promise<T>): Promise<T | null> {
   try {
@@ -415,8 +446,10 @@ async function measure(step: string, run: () => Promise<Visits>) {
   const samples: Visits[] = []
   for (let index = 0; index < RUNS; index += 1) {
     waterfallOf = WATERFALL && index === 0 ? step : null
+    profileOf = PROFILE && index === 0 ? step : null
     const sample = await attempt(run)
     waterfallOf = null
+    profileOf = null
     if (sample !== null) samples.push(sample)
   }
   for (const row of [
