@@ -251,6 +251,23 @@ async function signedInState(browser: Browser, baseURL: string, email: string, p
   return state
 }
 
+type Visits = { cold: Sample; cached: Sample; returning: Sample }
+/** How long the bench waits for the app shell's worker (registered 3 s after the page's load). */
+const SHELL_GIVE_UP_MS = 30_000
+
+/** Resolves once the app shell's worker is active (its build's files kept); a page that never gets one fails the run. */
+async function appShellInstalled(page: Page): Promise<void> {
+  const active = await page.evaluate(
+    (giveUp) =>
+      Promise.race([
+        navigator.serviceWorker.ready.then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), giveUp)),
+      ]),
+    SHELL_GIVE_UP_MS,
+  )
+  if (!active) throw new FailedRun(`${page.url()}: no app shell worker after ${SHELL_GIVE_UP_MS} ms`)
+}
+
 /**
  * A cold full load of `path`: time until the page is usable (and, with `untilIdle`, the network
  * idle). Then, once the app shell's worker is active (as it is on a tablet by the next visit: it is
@@ -304,23 +321,6 @@ async function coldLoad(
   } finally {
     await context.close()
   }
-}
-
-type Visits = { cold: Sample; cached: Sample; returning: Sample }
-/** How long the bench waits for the app shell's worker (registered 3 s after the page's load). */
-const SHELL_GIVE_UP_MS = 30_000
-
-/** Resolves once the app shell's worker is active (its build's files kept); a page that never gets one fails the run. */
-async function appShellInstalled(page: Page): Promise<void> {
-  const active = await page.evaluate(
-    (giveUp) =>
-      Promise.race([
-        navigator.serviceWorker.ready.then(() => true),
-        new Promise<false>((resolve) => setTimeout(() => resolve(false), giveUp)),
-      ]),
-    SHELL_GIVE_UP_MS,
-  )
-  if (!active) throw new FailedRun(`${page.url()}: no app shell worker after ${SHELL_GIVE_UP_MS} ms`)
 }
 
 /**
