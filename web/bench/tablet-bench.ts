@@ -492,13 +492,12 @@ async function cpuReference(browser: Browser): Promise<number> {
     await page.close()
   }
 }
-let cpuReferenceMs = 0
 
 /**
  * Writes the figures into web/BENCHMARKS.md between its tablet-bench markers, with the date, the
  * runs and the machine's load (the times are only comparable at a similar load).
  */
-function writeFigures(server: string) {
+function writeFigures(server: string, cpuReferenceMs: number) {
   const file = join(dirname(fileURLToPath(import.meta.url)), '..', 'BENCHMARKS.md')
   const [start, end] = ['<!-- tablet-bench:start -->', '<!-- tablet-bench:end -->']
   const text = readFileSync(file, 'utf8')
@@ -540,7 +539,7 @@ try {
   console.log(
     `\ntablet profile: 768×1024, 10/5 Mbit/s, 40 ms RTT, CPU ${CPU_SLOWDOWN}× slower; cold cache; ${RUNS} runs per step (${stack.webServerKind})`,
   )
-  cpuReferenceMs = await cpuReference(b)
+  const cpuReferenceMs = await cpuReference(b)
   console.log(
     `CPU reference: ${Math.round(cpuReferenceMs)} ms (a fixed script in Chromium, unthrottled; lower is faster)`,
   )
@@ -640,7 +639,7 @@ try {
     console.log(`| ${row.step} | ${fmtMs(p50)} | ${fmtMs(p90)} | ${fmtKb(bytes)} | ${requests} |`)
   }
   if (failedRuns > 0) console.log(`\n${failedRuns} run(s) failed and are left out (see above)`)
-  if (process.env.TABLET_BENCH_WRITE !== '0') writeFigures(String(stack.webServerKind))
+  if (process.env.TABLET_BENCH_WRITE !== '0') writeFigures(String(stack.webServerKind), cpuReferenceMs)
 } finally {
   await browser?.close()
   await stack.stop()
