@@ -76,11 +76,12 @@ export const ROUTE_BUDGETS_KB: Record<string, number> = {
  * (ADR 0034: the worker's registration, the start that restores the kept pages offline; the keeping
  * itself is a lazy chunk). The lazy chunks' names (content hashes) are in the shell's code, so a change
  * in a lazy chunk alone moves the shell by a few bytes: 203.51 KB after the kept pages' store learnt
- * to do without IndexedDB, with no byte of the shell's own code changed. The ceiling is the measure
- * plus 0.05 KB for that; it must not grow past that, so that no route shrinks by moving its code into
- * every page.
+ * to do without IndexedDB, with no byte of the shell's own code changed. 203.66 KB with a returning
+ * start's read-ahead (issue 34: the page's first reads for the locations remembered, once the api has
+ * confirmed the session, beside the profile's read). The ceiling is the measure plus 0.05 KB for that;
+ * it must not grow past that, so that no route shrinks by moving its code into every page.
  */
-export const SHELL_BUDGET_KB = 203.55
+export const SHELL_BUDGET_KB = 203.71
 /**
  * A route as it loads (the shell, the route module's whole closure and zod's chunks outside the shell,
  * JS gzip) within the shell's ceiling plus its route's. The route ceilings leave zod's runtime out;

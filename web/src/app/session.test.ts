@@ -9,8 +9,10 @@ import { primeSignedInUser, requireSession, sessionMachine, setLoginNavigator, s
 // api client and the user loading are the app's own code. Firestore is replaced at its loader
 // (lib/firestore.ts) rather than as 'firebase/firestore/lite': vitest 4 hands the real SDK to the
 // second of two overlapping import()s of a factory-mocked module (vitest-dev/vitest#7040).
-// A location's read answers when `locationRead` has settled; the queries pages make are recorded.
+// A location's read answers when `locationRead` has settled, the user's profile when `profileRead`
+// has; the queries pages make are recorded.
 let locationRead: Promise<void> = Promise.resolve()
+let profileRead: Promise<void> = Promise.resolve()
 const queries: string[] = []
 vi.mock('../lib/firestore.ts', () => ({
   getDb: async () => ({}),
@@ -18,6 +20,7 @@ vi.mock('../lib/firestore.ts', () => ({
     doc: (_db: unknown, ...path: string[]) => path.join('/'),
     getDoc: async (path: string) => {
       if (path.startsWith('locations/')) await locationRead
+      if (path.startsWith('users/')) await profileRead
       return {
         exists: () => path === 'users/u1',
         data: () => (path === 'users/u1' ? { firstName: 'Anna', lastName: 'Hansen', locations: ['a'] } : undefined),
@@ -68,6 +71,7 @@ let page: Window
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2026-03-02T08:00:00Z') })
   locationRead = Promise.resolve()
+  profileRead = Promise.resolve()
   queries.length = 0
   vi.stubGlobal('fetch', fetchMock)
   fetchMock.mockClear()
@@ -264,5 +268,92 @@ test('the guard reads nothing ahead for a page without such reads', async () => 
   session.user = { ...remembered }
   await requireSession({ request: new Request('http://localhost/settings/persons') })
   await vi.advanceTimersByTimeAsync(50)
+  expect(queries).toEqual([])
+})
+
+/** Holds the read of the user's profile (users/u1) until the returned function is called. */
+function holdProfileRead(): () => void {
+  let answer = () => {}
+  profileRead = new Promise((resolve) => {
+    answer = resolve
+  })
+  return answer
+}
+
+const DAILY_READS = [
+  '**/notes | locationId == a | day == 2026-03-01',
+  '**/registrations | locationId == a | day == 2026-03-01',
+  'persons | locationId == a',
+]
+
+test("a returning start reads the remembered user's page once the api has confirmed the session, beside the profile's read", async () => {
+  queryClient.clear()
+  const answer = holdProfileRead()
+  session.user = { ...remembered }
+  let passed = false
+  const guard = requireSession({ request: new Request('http://localhost/daily?day=2026-03-01') }).then(() => {
+    passed = true
+  })
+  try {
+    // The profile has not answered, yet the page's reads are under way (for the remembered location).
+    await vi.waitFor(() => expect(queries).toHaveLength(3))
+    expect([...queries].sort()).toEqual(DAILY_READS)
+    expect(requests('/api/user/getUserById?id=u1')).toBe(1)
+    expect(passed).toBe(false)
+  } finally {
+    answer()
+    await guard
+  }
+  // The guard, with the profile just read (the same location), found them under way or done.
+  await vi.advanceTimersByTimeAsync(0)
+  expect([...queries].sort()).toEqual(DAILY_READS)
+  expect(session.user).toMatchObject({ firstName: 'Anna' })
+})
+
+test('no read ahead without the api: a failed answer waits for the profile, a 401 reads nothing', async () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  queryClient.clear()
+  getUserById = () => Response.json({ error: { code: 'internal' } }, { status: 503 })
+  let answer = holdProfileRead()
+  session.user = { ...remembered }
+  const guard = requireSession({ request: new Request('http://localhost/daily?day=2026-03-01') })
+  await vi.waitFor(() => expect(requests('/api/user/getUserById?id=u1')).toBe(1))
+  await vi.advanceTimersByTimeAsync(10)
+  expect(queries).toEqual([])
+  answer()
+  await guard
+  // The guard's own reads, once the profile was read.
+  await vi.waitFor(() => expect(queries).toHaveLength(3))
+
+  sessionMachine.stop()
+  queries.length = 0
+  queryClient.clear()
+  getUserById = () => Response.json({ error: { code: 'unauthenticated' } }, { status: 401 })
+  answer = holdProfileRead()
+  session.user = { ...remembered }
+  const refused = requireSession({ request: new Request('http://localhost/daily?day=2026-03-01') }).catch(
+    (response: Response) => response.headers.get('location'),
+  )
+  await vi.waitFor(() => expect(requests('/api/user/getUserById?id=u1')).toBe(2))
+  answer()
+  expect(await refused).toBe('/login')
+  await vi.advanceTimersByTimeAsync(10)
+  expect(queries).toEqual([])
+  expect(session.user).toBeNull()
+  warn.mockRestore()
+})
+
+test("no read ahead of a page the guard sends the user away from: the api's claims now ask for a new password", async () => {
+  queryClient.clear()
+  getUserById = () => Response.json({ data: { customClaims: { mustChangePassword: true } } })
+  const answer = holdProfileRead()
+  session.user = { ...remembered }
+  const guard = requireSession({ request: new Request('http://localhost/daily?day=2026-03-01') }).catch(
+    (response: Response) => response.headers.get('location'),
+  )
+  await vi.waitFor(() => expect(requests('/api/user/getUserById?id=u1')).toBe(1))
+  await vi.advanceTimersByTimeAsync(10)
+  answer()
+  expect(await guard).toBe('/password')
   expect(queries).toEqual([])
 })

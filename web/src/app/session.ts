@@ -1,3 +1,4 @@
+import type { CustomClaims } from '@bosted/domain/user'
 import { redirect } from 'react-router-dom'
 import { subscribeKey } from 'valtio/utils'
 import {
@@ -43,10 +44,22 @@ export const sessionMachine = createSessionMachine<SessionUser>({
   warn: (message, error) => console.warn(message, error),
 })
 
+/** The page a session guard starts the session machine for, while it starts it (see requireSession). */
+let startingAt: URL | null = null
+
 const loadSessionUserById = async (id: string) => {
-  // The claims this browser last read for this user (a plain copy, not the store's proxy).
-  const known = session.user?.id === id ? { ...session.user.customClaims } : undefined
-  return (await import('../features/session/api/load-session-user.ts')).loadSessionUser(id, known)
+  // The user as this browser last read them (a plain copy, not the store's proxy): their claims are
+  // kept should the api not answer now, and their page is read ahead at an app start.
+  const user = session.user
+  const remembered =
+    user?.id === id ? { ...user, customClaims: { ...user.customClaims }, locations: [...user.locations] } : null
+  const page = startingAt
+  const readAhead =
+    remembered === null || page === null
+      ? undefined
+      : (claims: CustomClaims) => readAheadAsRemembered({ ...remembered, customClaims: claims }, page)
+  const { loadSessionUser } = await import('../features/session/api/load-session-user.ts')
+  return loadSessionUser(id, remembered?.customClaims, readAhead)
 }
 // The locations' reads carry the query cache: loaded with the user, never on the sign-in page.
 const locationsApi = () => import('../features/locations/api/get-locations.ts')
@@ -139,22 +152,47 @@ export async function requireSession({ request }: { request?: Request } = {}): P
   }
   await restoreIfOffline()
   if (session.user === null || !sessionMachine.isChecking()) {
-    if ((await sessionMachine.start()) === 'unauthenticated') throw redirect(paths.login)
+    // The machine asks for the user as it starts (synchronously): that read knows the page.
+    startingAt = request === undefined ? null : new URL(request.url)
+    const started = sessionMachine.start()
+    startingAt = null
+    if ((await started) === 'unauthenticated') throw redirect(paths.login)
   }
   const user = session.user
-  // A person (borger) has one page, "Min dag"; staff never see it.
   const path = request === undefined ? null : new URL(request.url).pathname
   if (user !== null && path !== null) {
-    // A temporary password is changed before anything else (ADR 0023).
-    if (user.customClaims.mustChangePassword === true && path !== paths.password) throw redirect(paths.password)
+    const elsewhere = guardRedirect(user, path)
+    if (elsewhere !== null) throw redirect(elsewhere)
     if (path === paths.password) return locationsLoaded(user)
-    const isMe = path === paths.me || path.startsWith(`${paths.me}/`)
-    if (user.kind === 'person' && !isMe) throw redirect(paths.me)
-    if (user.kind !== 'person' && isMe) throw redirect(paths.daily)
   }
   if (user !== null && request !== undefined) prefetchPageData(new URL(request.url), user)
   if (user !== null && locations.activeId === null) await loadLocations(user)
   return null
+}
+
+/** Where the guard sends `user` instead of `path`, if anywhere. */
+function guardRedirect(user: SessionUser, path: string): string | null {
+  // A temporary password is changed before anything else (ADR 0023).
+  if (user.customClaims.mustChangePassword === true) return path === paths.password ? null : paths.password
+  if (path === paths.password) return null
+  // A person (borger) has one page, "Min dag"; staff never see it.
+  const isMe = path === paths.me || path.startsWith(`${paths.me}/`)
+  if (user.kind === 'person' && !isMe) return paths.me
+  if (user.kind !== 'person' && isMe) return paths.daily
+  return null
+}
+
+/**
+ * An app start with the user this browser remembers (issue 34): once the api has confirmed the session
+ * (with the claims it gives now) and Auth is signed in, the locations' read and the page's first reads
+ * start for the locations remembered, beside the read of the user's profile rather than after it. The
+ * guard then goes on with the profile just read: the same locations and page find their reads under
+ * way; a changed list of locations reads its own. Nothing is read for a page the guard would not show.
+ */
+function readAheadAsRemembered(user: SessionUser, page: URL): void {
+  if (guardRedirect(user, page.pathname) !== null) return
+  void locationsApi().then(({ prefetchLocations }) => prefetchLocations(user.locations))
+  prefetchPageData(page, user)
 }
 
 let restoring: Promise<void> | null = null
