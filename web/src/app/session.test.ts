@@ -225,37 +225,44 @@ test('after a sign-in the landing page takes the user read at once (primeSignedI
   expect(requests('/api/user/getUserById')).toBe(2)
 })
 
+const DAILY_READS = [
+  '**/notes | locationId == a | day == 2026-03-01',
+  '**/registrations | locationId == a | day == 2026-03-01',
+  'persons | locationId == a',
+]
+
+/** The session guard of a page at `url`, and whether it has let the page through yet. */
+function guardOf(url: string): { guard: Promise<void>; passed: () => boolean } {
+  let through = false
+  const guard = requireSession({ request: new Request(url) }).then(() => {
+    through = true
+  })
+  return { guard, passed: () => through }
+}
+
 test("the guard starts the page's first reads beside the locations' read, not after it (/daily)", async () => {
   let answer = () => {}
   locationRead = new Promise((resolve) => {
     answer = resolve
   })
-  // Nothing from an earlier test in the cache: the locations are read now.
+  // Nothing from an earlier test in the cache: the locations are read now. No user remembered (a first
+  // start on this device): nothing is read ahead, these are the guard's own reads.
   queryClient.clear()
-  session.user = { ...remembered }
-  let passed = false
-  const guard = requireSession({ request: new Request('http://localhost/daily?day=2026-03-01') }).then(() => {
-    passed = true
-  })
+  const { guard, passed } = guardOf('http://localhost/daily?day=2026-03-01')
   try {
     await vi.waitFor(() => expect(queries).toHaveLength(3))
-    expect(queries.sort()).toEqual([
-      '**/notes | locationId == a | day == 2026-03-01',
-      '**/registrations | locationId == a | day == 2026-03-01',
-      'persons | locationId == a',
-    ])
+    expect(queries.sort()).toEqual(DAILY_READS)
     // The locations have not answered yet: the guard still waits for them.
-    expect(passed).toBe(false)
+    expect(passed()).toBe(false)
   } finally {
     answer()
     await guard
   }
-  expect(passed).toBe(true)
+  expect(passed()).toBe(true)
 })
 
 test("the guard starts Dagbøger's first reads as well (/notes): the persons and the diary list's first page", async () => {
   queryClient.clear()
-  session.user = { ...remembered }
   await requireSession({ request: new Request('http://localhost/notes?from=2026-02-01&to=2026-02-10') })
   await vi.waitFor(() => expect(queries).toHaveLength(2))
   expect(queries.sort()).toEqual([
@@ -280,26 +287,17 @@ function holdProfileRead(): () => void {
   return answer
 }
 
-const DAILY_READS = [
-  '**/notes | locationId == a | day == 2026-03-01',
-  '**/registrations | locationId == a | day == 2026-03-01',
-  'persons | locationId == a',
-]
-
 test("a returning start reads the remembered user's page once the api has confirmed the session, beside the profile's read", async () => {
   queryClient.clear()
   const answer = holdProfileRead()
   session.user = { ...remembered }
-  let passed = false
-  const guard = requireSession({ request: new Request('http://localhost/daily?day=2026-03-01') }).then(() => {
-    passed = true
-  })
+  const { guard, passed } = guardOf('http://localhost/daily?day=2026-03-01')
   try {
     // The profile has not answered, yet the page's reads are under way (for the remembered location).
     await vi.waitFor(() => expect(queries).toHaveLength(3))
     expect([...queries].sort()).toEqual(DAILY_READS)
     expect(requests('/api/user/getUserById?id=u1')).toBe(1)
-    expect(passed).toBe(false)
+    expect(passed()).toBe(false)
   } finally {
     answer()
     await guard
