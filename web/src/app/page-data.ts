@@ -18,8 +18,8 @@ import { personDailyRange } from './routes/person/daily-range.ts'
  * with the same reader, so the rules and the Adgangslog see what they would have seen a moment later.
  * Nothing is read that the page itself would not read first. At an app start they begin with the
  * locations this browser remembers (session.ts, `readAheadAsRemembered`), before the profile's read
- * confirms them: had an administrator changed them since, that one read is of the location the page
- * showed last time, decided by the rules as any read is.
+ * confirms them (ADR 0035): had an administrator changed them since, that one read is of the location
+ * the page showed last time, decided by the rules as any read is.
  */
 
 /** The pictures of the persons on the page come through this module: its code is fetched with the data. */

@@ -183,11 +183,12 @@ function guardRedirect(user: SessionUser, path: string): string | null {
 }
 
 /**
- * An app start with the user this browser remembers (issue 34): once the api has confirmed the session
- * (with the claims it gives now) and Auth is signed in, the locations' read and the page's first reads
- * start for the locations remembered, beside the read of the user's profile rather than after it. The
- * guard then goes on with the profile just read: the same locations and page find their reads under
- * way; a changed list of locations reads its own. Nothing is read for a page the guard would not show.
+ * An app start with the user this browser remembers (issue 34, ADR 0035): once the api has confirmed
+ * the session (with the claims it gives now) and Auth is signed in, the locations' read and the page's
+ * first reads start for the locations remembered, beside the read of the user's profile rather than
+ * after it. The guard then goes on with the profile just read: the same locations and page find their
+ * reads under way; a changed list of locations reads its own. Nothing is read for a page the guard
+ * would not show.
  */
 function readAheadAsRemembered(user: SessionUser, page: URL): void {
   if (guardRedirect(user, page.pathname) !== null) return
