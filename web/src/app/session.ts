@@ -63,6 +63,9 @@ const loadSessionUserById = async (id: string) => {
 }
 // The locations' reads carry the query cache: loaded with the user, never on the sign-in page.
 const locationsApi = () => import('../features/locations/api/get-locations.ts')
+/** Reads the locations `ids` into the query cache: the guard's read of the same ids finds it under way. */
+const readLocationsAhead = (ids: readonly string[]) =>
+  void locationsApi().then(({ prefetchLocations }) => prefetchLocations(ids))
 
 /** The user and locations read right after a sign-in, for the landing page's guard to pick up. */
 let primed: { id: string; user: Promise<SessionUser> } | null = null
@@ -87,9 +90,7 @@ export function primeSignedInUser(id: string): void {
   primed = { id, user }
   user.then(
     (loaded) => {
-      if (primed?.user !== user) return
-      // Into the query cache, where the guard's read of the same ids finds it under way.
-      void locationsApi().then(({ prefetchLocations }) => prefetchLocations(loaded.locations))
+      if (primed?.user === user) readLocationsAhead(loaded.locations)
     },
     () => {},
   )
@@ -192,7 +193,7 @@ function guardRedirect(user: SessionUser, path: string): string | null {
  */
 function readAheadAsRemembered(user: SessionUser, page: URL): void {
   if (guardRedirect(user, page.pathname) !== null) return
-  void locationsApi().then(({ prefetchLocations }) => prefetchLocations(user.locations))
+  readLocationsAhead(user.locations)
   prefetchPageData(page, user)
 }
 
