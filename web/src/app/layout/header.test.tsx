@@ -165,6 +165,26 @@ test('the background panel slides in only once the page is scrolled more than 48
   expect(panel).toHaveAttribute('data-visible', 'false')
 })
 
+test('the scroll position is read as the header renders, not again as it mounts (no forced layout)', () => {
+  let reads = 0
+  const scrollY = Object.getOwnPropertyDescriptor(window, 'scrollY')
+  Object.defineProperty(window, 'scrollY', {
+    get: () => {
+      reads += 1
+      return 100
+    },
+    configurable: true,
+  })
+  try {
+    renderHeader()
+    // Read once by the render: the panel shows for a page already scrolled.
+    expect(screen.getByTestId('header-panel')).toHaveAttribute('data-visible', 'true')
+    expect(reads).toBe(1)
+  } finally {
+    if (scrollY) Object.defineProperty(window, 'scrollY', scrollY)
+  }
+})
+
 /** A tablet or phone: the header's media query for the narrow layout matches. */
 function useNarrowScreen() {
   vi.spyOn(window, 'matchMedia').mockImplementation(
