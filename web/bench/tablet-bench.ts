@@ -515,6 +515,18 @@ async function cpuReference(browser: Browser): Promise<number> {
   }
 }
 
+/** The figures as a Markdown table, as printed and as written to web/BENCHMARKS.md. */
+function table(): string[] {
+  return [
+    '| step | p50 | p90 | transferred (median) | requests to the network (median) | main thread until usable (median) |',
+    '|---|---|---|---|---|---|',
+    ...rows.map((row) => {
+      const { p50, p90, bytes, requests, main } = summary(row)
+      return `| ${row.step} | ${fmtMs(p50)} | ${fmtMs(p90)} | ${fmtKb(bytes)} | ${requests} | ${main === undefined ? '' : fmtMs(main)} |`
+    }),
+  ]
+}
+
 /**
  * Writes the figures into web/BENCHMARKS.md between its tablet-bench markers, with the date, the
  * runs and the machine's load (the times are only comparable at a similar load).
@@ -535,12 +547,7 @@ function writeFigures(server: string, cpuReferenceMs: number) {
           ' / ',
         )} on ${availableParallelism()} cores, CPU reference ${Math.round(cpuReferenceMs)} ms${failedRuns > 0 ? `; ${failedRuns} failed run(s) left out` : ''}.`,
     '',
-    '| step | p50 | p90 | transferred (median) | requests to the network (median) |',
-    '|---|---|---|---|---|',
-    ...rows.map((row) => {
-      const { p50, p90, bytes, requests } = summary(row)
-      return `| ${row.step} | ${fmtMs(p50)} | ${fmtMs(p90)} | ${fmtKb(bytes)} | ${requests} |`
-    }),
+    ...table(),
   ]
   writeFileSync(file, `${text.slice(0, from)}${lines.join('\n')}\n${text.slice(to)}`)
   console.log('figures written to web/BENCHMARKS.md')
@@ -655,11 +662,7 @@ try {
       )
   }
 
-  console.log('\n| step | p50 | p90 | transferred (median) | requests |\n|---|---|---|---|---|')
-  for (const row of rows) {
-    const { p50, p90, bytes, requests } = summary(row)
-    console.log(`| ${row.step} | ${fmtMs(p50)} | ${fmtMs(p90)} | ${fmtKb(bytes)} | ${requests} |`)
-  }
+  console.log(`\n${table().join('\n')}`)
   if (failedRuns > 0) console.log(`\n${failedRuns} run(s) failed and are left out (see above)`)
   if (process.env.TABLET_BENCH_WRITE !== '0') writeFigures(String(stack.webServerKind), cpuReferenceMs)
 } finally {
