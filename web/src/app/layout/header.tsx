@@ -46,9 +46,9 @@ export function HomeLink({ to, label }: { to: string; label: string }) {
 /**
  * True once the page is scrolled more than 48 px (REQ-HEADER-3): the background panel slides in. The
  * position is read as the header renders and on every scroll after it, not again as it mounts: a
- * read of `scrollY` there made the browser lay out the whole page it had just been given, in the
- * middle of the page's own effects (issue 34: about 0.12 s of a returning /daily's main thread on the
- * tablet profile, web/BENCHMARKS.md).
+ * read of `scrollY` there forces a layout of the page just committed, amid the page's own effects.
+ * Without it a returning /daily's main thread did about 0.12 s less work on the tablet profile (issue
+ * 34, web/BENCHMARKS.md; the browser's layout time itself did not differ).
  */
 export function useIsScrolled(threshold: number = HEADER_SHADOW_SCROLL_PX): boolean {
   const [isScrolled, setIsScrolled] = useState(() => window.scrollY > threshold)
