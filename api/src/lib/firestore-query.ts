@@ -93,22 +93,56 @@ export type RestQueryOptions = {
   headers(): Promise<Record<string, string>>
 }
 
-/** Runs period queries against Firestore's REST API; a refusal or a broken answer rejects. */
+/**
+ * Firestore could not be asked, did not answer in time, or answered that it cannot serve now (429,
+ * 5xx): the api answers 503 `unavailable`, as for firebase-admin's UNAVAILABLE (gRPC code 14), never
+ * a 500. Its message names the collection and the status or the network error, no person.
+ */
+export class FirestoreQueryUnavailableError extends Error {
+  override name = 'FirestoreQueryUnavailableError'
+  readonly code = 14
+}
+
+/** The answers that say "not now" rather than "not this request": a quota, an outage, a gateway. */
+const isTransientStatus = (status: number) => status === 429 || status >= 500
+
+/**
+ * Runs period queries against Firestore's REST API. A refusal of the request itself (4xx) or a broken
+ * answer rejects with an Error (a 500: the api asked wrongly); no answer or a transient one with a
+ * FirestoreQueryUnavailableError.
+ */
 export function restPeriodQuery(options: RestQueryOptions): RunPeriodQuery {
   const database = `projects/${encodeURIComponent(options.projectId)}/databases/(default)`
   const prefix = `${database}/documents/`
   return async (query) => {
-    const response = await fetch(`${options.origin}/v1/${database}/documents:runQuery`, {
-      method: 'POST',
-      headers: { ...(await options.headers()), 'content-type': 'application/json' },
-      body: JSON.stringify(structuredQueryOf(query)),
-      signal: AbortSignal.timeout(60_000),
-    })
+    let response: Response
+    try {
+      response = await fetch(`${options.origin}/v1/${database}/documents:runQuery`, {
+        method: 'POST',
+        headers: { ...(await options.headers()), 'content-type': 'application/json' },
+        body: JSON.stringify(structuredQueryOf(query)),
+        signal: AbortSignal.timeout(60_000),
+      })
+    } catch (error) {
+      throw new FirestoreQueryUnavailableError(`Firestore could not be asked a ${query.collectionId} query`, {
+        cause: error,
+      })
+    }
     if (!response.ok) {
       const text = await response.text().catch(() => '')
-      throw new Error(`Firestore refused a ${query.collectionId} query: ${response.status} ${text.slice(0, 200)}`)
+      const message = `Firestore refused a ${query.collectionId} query: ${response.status} ${text.slice(0, 200)}`
+      throw isTransientStatus(response.status) ? new FirestoreQueryUnavailableError(message) : new Error(message)
     }
-    const answer: unknown = await response.json()
+    let answer: unknown
+    try {
+      answer = await response.json()
+    } catch (error) {
+      // Not JSON is a broken answer; anything else is the connection breaking off in the middle of it.
+      if (error instanceof SyntaxError) throw new Error(`Firestore answered a ${query.collectionId} query with no JSON`)
+      throw new FirestoreQueryUnavailableError(`Firestore's answer to a ${query.collectionId} query broke off`, {
+        cause: error,
+      })
+    }
     if (!Array.isArray(answer)) throw new Error(`Firestore answered a ${query.collectionId} query without a list`)
     const documents: QueriedDocument[] = []
     for (const item of answer as { document?: { name?: unknown; fields?: unknown }; error?: unknown }[]) {

@@ -1,6 +1,13 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { da } from '@bosted/domain'
 import { type Statistics, StatisticsSchema } from '@bosted/domain/statistics'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { createApp } from '../../app.ts'
+import { appConfigFromEnv } from '../../env.ts'
 import { toEntry } from '../../lib/access-entries.ts'
+import type { Firebase } from '../../lib/firebase.ts'
+import { restPeriodQuery } from '../../lib/firestore-query.ts'
 import {
   call,
   createTestApi,
@@ -215,4 +222,33 @@ test("the api allows exactly whom the rules allow to list the location's registr
     [403, 403],
     [403, 403],
   ])
+})
+
+test('when Firestore cannot be reached for the figures the answer is 503 "unavailable" in Danish, nothing logged', async () => {
+  // The same app on the same emulator, whose period queries go to a port nobody listens on.
+  const closed = createServer()
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+  const { port } = closed.address() as AddressInfo
+  await new Promise((resolve) => closed.close(resolve))
+  const firebase: Firebase = {
+    ...api.firebase,
+    periodQuery: restPeriodQuery({ origin: `http://127.0.0.1:${port}`, projectId: PROJECT, headers: async () => ({}) }),
+  }
+  const app = createApp({ firebase, config: appConfigFromEnv(api.env) })
+  const adminUid = (accounts.get(admin) as TestUser).uid
+  const logged = async () => (await entriesBy('anna', adminUid)).length + (await entriesBy('bo', adminUid)).length
+  const before = await logged()
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  try {
+    const response = await call(app, 'GET', `/api/statistics?locationId=east&${PERIOD}`, { cookie: admin.cookie })
+    expect(response.status).toBe(503)
+    expect(await response.json()).toEqual({ error: { code: 'unavailable', message: da.api.unavailable } })
+    // For operators: what failed, in one line that names the query's collection and no person.
+    expect(warn.mock.calls.map((args) => String(args[0])).join('\n')).toMatch(
+      /GET \/api\/statistics: backend unavailable: FirestoreQueryUnavailableError 14 Firestore could not be asked a registrations query/,
+    )
+  } finally {
+    warn.mockRestore()
+  }
+  expect(await logged()).toBe(before)
 })
