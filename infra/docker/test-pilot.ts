@@ -163,15 +163,16 @@ const doc = (path, fields) => ({ update: { name: 'projects/${PROJECT_ID}/databas
  * The first admin signs in in Chromium (Debian's, through Playwright) and creates a location: the web
  * reaches Auth, Firestore and the api on the one origin, over TLS. Chromium trusts exactly the
  * pilot's key (--ignore-certificate-errors-spki-list); nothing is fetched from any other origin.
+ * Resolves whether the api's health check answered the page 503 at some point (reported, not failed).
  */
 export async function browserJourney(
   checks: Checks,
   { base, ca, email, password }: { base: string; ca: string; email: string; password: string },
-): Promise<void> {
+): Promise<boolean> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
   if (!existsSync(executablePath)) {
     checks.ok(false, `Chromium at ${executablePath} (make install puts Debian's there)`)
-    return
+    return false
   }
   const { chromium } = await import('playwright')
   const spki = createHash('sha256')
@@ -189,6 +190,7 @@ export async function browserJourney(
     ],
   })
   let page: Page | undefined
+  let healthRefused = false
   try {
     page = await browser.newPage({ baseURL: base })
     const elsewhere: string[] = []
@@ -462,7 +464,8 @@ export async function browserJourney(
       "the banner's health poll never said the backend stores nothing",
       healthRefusals.join(' '),
     )
-    if (healthRefusals.length > 0)
+    healthRefused = healthRefusals.length > 0
+    if (healthRefused)
       log(`/api/health answered 503 to the banner's poll: ${healthRefusals.join(', ')} (the api's log says why)`)
   } catch (error) {
     // A step that cannot go on (a field never shown, a navigation timed out) fails a check that says
@@ -479,6 +482,7 @@ export async function browserJourney(
   } finally {
     await browser.close()
   }
+  return healthRefused
 }
 
 /** The cookies a response sets, as a Cookie header (name=value; …). */
@@ -866,6 +870,8 @@ export async function runPilotTest(args: string[]): Promise<void> {
   let running: (Pilot & { stack: PodmanCompose }) | undefined
   /** The api's and the backend's complaints after a failure, printed last (where CI's tail shows them). */
   let complaints = ''
+  /** The same, read as the browser journey failed (its containers do not live to the end). */
+  let journeyComplaints = ''
   let images: string[] = []
   try {
     stageCertificate(env)
@@ -1012,9 +1018,17 @@ export async function runPilotTest(args: string[]): Promise<void> {
     checks.ok(valid.isValid === true, 'the api session is valid through the origin', JSON.stringify(valid))
 
     // --- the browser: Chromium over HTTPS, trusting the generated certificate (its key) and nothing else
-    await phase('browser journey (Chromium over HTTPS)', () =>
-      browserJourney(checks, { base, ca, email: 'it@kommune.dk', password: password ?? '' }),
-    )
+    await phase('browser journey (Chromium over HTTPS)', async () => {
+      const failedBefore = checks.failed
+      const refused = await browserJourney(checks, { base, ca, email: 'it@kommune.dk', password: password ?? '' })
+      // The api's and the backend's reasons, now: the restore below replaces these containers, and
+      // their logs go with them (the complaints gathered at the end are the new containers').
+      if (checks.failed > failedBefore || refused) {
+        const said = await stack.complaints()
+        log(said || 'the api and the backend logged no complaint during the browser journey')
+        if (said && checks.failed > failedBefore) journeyComplaints = `during the browser journey, ${said}`
+      }
+    })
 
     // --- a password reset by mail, through the origin, to the test SMTP server on the Compose network
     await phase('a reset link by mail (test SMTP server)', async () => {
@@ -1462,7 +1476,8 @@ export async function runPilotTest(args: string[]): Promise<void> {
   } finally {
     if (running) {
       const { stack } = running
-      if (phases.failure !== undefined || checks.failed > 0) complaints = await stack.complaints()
+      if (phases.failure !== undefined || checks.failed > 0)
+        complaints = [journeyComplaints, await stack.complaints()].filter(Boolean).join('\n')
       await phases.run(
         'cleanup',
         async () => {
