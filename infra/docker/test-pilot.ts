@@ -194,7 +194,8 @@ export async function browserJourney(
   try {
     page = await browser.newPage({ baseURL: base })
     const elsewhere: string[] = []
-    const failed: string[] = []
+    /** Each failed request: its status, address and the start of its answer (the api's error code, or nginx's page). */
+    const failed: Promise<string>[] = []
     page.on('request', (request) => {
       if (!request.url().startsWith(base) && !/^(data|blob):/.test(request.url())) elsewhere.push(request.url())
     })
@@ -213,7 +214,13 @@ export async function browserJourney(
         )
         return
       }
-      failed.push(`${response.status()} ${response.url()}`)
+      const said = response.text().then(
+        (text) => text.replace(/\s+/g, ' ').slice(0, 160),
+        () => 'no answer read',
+      )
+      // The api's request id, which its log line of the failure names.
+      const id = response.headers()['x-request-id']
+      failed.push(said.then((text) => `${response.status()} ${response.url()}${id ? ` [${id}]` : ''} (${text})`))
     })
     await page.goto('/login')
     await page.getByLabel('Email').fill(email)
@@ -456,7 +463,7 @@ export async function browserJourney(
     )
 
     checks.ok(elsewhere.length === 0, 'the browser fetched nothing from any other origin', elsewhere.join(' '))
-    checks.ok(failed.length === 0, 'no request failed', failed.join(' '))
+    checks.ok(failed.length === 0, 'no request failed', (await Promise.all(failed)).join(' '))
     // Every poll's body read, the last one's too, before it is judged.
     const healthRefusals = await Promise.all(healthAnswers)
     checks.ok(
