@@ -1,11 +1,12 @@
 # The Node services of the Compose stack, one target each: `api`, `seed` and `emulators-lite`
 # (emulator-lite's Auth, Firestore and Storage, for hosts that cannot download the official
-# emulators' JARs). Dependencies come from the repository's lock file (npm ci, per workspace, without
-# dev dependencies); the TypeScript sources run through tsx, as natively.
+# emulators' JARs). Dependencies come from the repository's lock file (npm ci without dev
+# dependencies), each image only its workspace's share; the TypeScript sources run through tsx, as
+# natively.
 # Build context: the repository root (see docker-compose.yml).
 
 ARG NODE_IMAGE=node:24-bookworm-slim
-# The full image has python3, make and g++ for better-sqlite3 when no prebuilt binary can be fetched.
+# The full image has npm's tools (the build stages); nothing here compiles (no install scripts run).
 ARG NODE_BUILD_IMAGE=node:24-bookworm
 
 FROM ${NODE_BUILD_IMAGE} AS manifests
@@ -22,16 +23,23 @@ COPY infra/stack/package.json infra/stack/
 COPY infra/docker/package.json infra/docker/
 COPY tests/package.json tests/
 
-FROM manifests AS api-deps
-RUN npm ci --omit=dev --workspace api
+# Every workspace's production dependencies, installed once, without install scripts: no image
+# needs one (better-sqlite3 ships prebuilt binaries; esbuild's, protobufjs' and @firebase/util's
+# scripts only check or configure), and firebase-tools' optional re2 would compile for minutes.
+FROM manifests AS deps
+RUN npm ci --omit=dev --ignore-scripts
+COPY infra/docker/workspace-deps.ts infra/docker/
+# Each service's image takes its own workspace's share only (npm ci installs every workspace's).
 
-FROM manifests AS seed-deps
-RUN npm ci --omit=dev --workspace seed
+FROM deps AS api-deps
+RUN node infra/docker/workspace-deps.ts api /deps
 
-FROM manifests AS emulators-lite-deps
-# emulator-lite serves Auth, Firestore and Storage itself: no firebase-tools (whose optional re2
-# compiles for minutes where no prebuilt binary can be fetched). better-sqlite3 builds here.
-RUN npm ci --omit=dev --workspace infra/emulator-lite
+FROM deps AS seed-deps
+RUN node infra/docker/workspace-deps.ts seed /deps
+
+FROM deps AS emulators-lite-deps
+# emulator-lite serves Auth, Firestore and Storage itself: no firebase-tools.
+RUN node infra/docker/workspace-deps.ts infra/emulator-lite /deps
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production NO_UPDATE_NOTIFIER=1
@@ -40,7 +48,7 @@ COPY package.json tsconfig.base.json ./
 COPY infra/docker/healthcheck.ts infra/docker/healthcheck.ts
 
 FROM runtime AS api
-COPY --from=api-deps /app /app
+COPY --from=api-deps /deps/node_modules node_modules/
 COPY domain/ domain/
 COPY api/ api/
 ENV API_HOST=0.0.0.0 API_PORT=3001
@@ -51,14 +59,14 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=5 \
 CMD ["node", "--import", "tsx", "api/src/index.ts"]
 
 FROM runtime AS seed
-COPY --from=seed-deps /app /app
+COPY --from=seed-deps /deps/node_modules node_modules/
 COPY domain/ domain/
 COPY seed/ seed/
 USER node
 CMD ["node", "--import", "tsx", "seed/src/seed.ts", "--if-empty"]
 
 FROM runtime AS emulators-lite
-COPY --from=emulators-lite-deps /app /app
+COPY --from=emulators-lite-deps /deps/node_modules node_modules/
 COPY domain/ domain/
 COPY infra/emulator-lite/ infra/emulator-lite/
 COPY infra/docker/emulators/ infra/docker/emulators/
@@ -78,7 +86,7 @@ ENTRYPOINT ["node", "infra/docker/emulators/start.ts", "--mode", "lite"]
 # from the seed's). One image for the `tls`, `migrate` and `ops` services.
 FROM emulators-lite AS pilot-ops
 USER root
-COPY --from=seed-deps /app/node_modules /app/node_modules
+COPY --from=seed-deps /deps/node_modules node_modules/
 COPY seed/ seed/
 COPY infra/docker/pilot/ infra/docker/pilot/
 RUN mkdir -p /tls /backups /tls-input && chown node:node /backups
