@@ -214,10 +214,14 @@ export async function browserJourney(
         )
         return
       }
-      const said = response.text().then(
-        (text) => text.replace(/\s+/g, ' ').slice(0, 160),
-        () => 'no answer read',
-      )
+      // Read with a bound: the check must not wait on a body that never ends.
+      const said = Promise.race([
+        response.text().then(
+          (text) => text.replace(/\s+/g, ' ').slice(0, 160),
+          () => 'no answer read',
+        ),
+        sleep(5_000).then(() => 'no answer within 5 s'),
+      ])
       // The api's request id, which its log line of the failure names.
       const id = response.headers()['x-request-id']
       failed.push(said.then((text) => `${response.status()} ${response.url()}${id ? ` [${id}]` : ''} (${text})`))
