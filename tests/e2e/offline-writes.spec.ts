@@ -6,6 +6,7 @@ import {
   logEntries,
   openListening,
   registerGoodDay,
+  registrationFormLoaded,
   row,
   secondTablet,
   storedDocs as stored,
@@ -32,9 +33,12 @@ test('offline, a registration and its correction are kept and shown as waiting; 
   const [annaId] = own.personIds as [string]
   const colleague = await createColleague(own, 'Mette')
   await signIn(page, own.email)
+  // The wifi drops once the form's code is here (a drop before it is offline.spec.ts's case).
+  const formCode = registrationFormLoaded(page)
   await openListening(page, '/daily')
   const tabletB = await secondTablet(browser, colleague.email)
   try {
+    await formCode
     await context.setOffline(true)
     const anna = row(page, 'Anna Andersen')
 

@@ -36,6 +36,15 @@ export async function openListening(page: Page, path: string): Promise<void> {
   await listening
 }
 
+/**
+ * Resolves once the registration form's code (its own chunk, which /daily fetches 1.5 s after its rows
+ * show) has arrived; call it before the page loads. A tablet that goes offline before then cannot
+ * open the form until it is online again.
+ */
+export async function registrationFormLoaded(page: Page): Promise<void> {
+  await page.waitForResponse(/\/register-dialog-[\w-]+\.js$/)
+}
+
 /** A person's stored registrations or diary entries (firebase-admin, beside the app). */
 export const storedDocs = (personId: string, collection: 'registrations' | 'notes') =>
   asAdmin(async (db) => (await db.collection(`persons/${personId}/${collection}`).get()).docs.map((doc) => doc.data()))
