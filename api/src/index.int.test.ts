@@ -1,18 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '@bosted/stack/ports'
 import { expect, test } from 'vitest'
 
 const entry = fileURLToPath(new URL('./index.ts', import.meta.url))
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  return typeof address === 'object' && address ? address.port : 0
-}
 
 test('the api process serves /api/health on API_HOST:API_PORT and stops on SIGTERM', async () => {
   const port = await freePort()

@@ -1,5 +1,6 @@
 import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { freePort } from '@bosted/stack/ports'
 import { expect, test } from 'vitest'
 import {
   decodeFields,
@@ -59,6 +60,9 @@ test('structuredQueryOf asks for the names alone when no field is given', () => 
 
 const QUERY = { collectionId: 'registrations', locationId: 'east', from: '2026-10-01', to: '2026-10-30', fields: [] }
 
+/** One period query against the REST API at `origin`. */
+const queryAt = (origin: string) => restPeriodQuery({ origin, projectId: 'p', headers: async () => ({}) })(QUERY)
+
 /** Runs one period query against a local server that answers each request with `answer`. */
 async function queryAgainst(answer: (response: ServerResponse) => void) {
   const server = createServer((request, response) => {
@@ -68,9 +72,7 @@ async function queryAgainst(answer: (response: ServerResponse) => void) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   try {
-    return await restPeriodQuery({ origin: `http://127.0.0.1:${port}`, projectId: 'p', headers: async () => ({}) })(
-      QUERY,
-    ).then(
+    return await queryAt(`http://127.0.0.1:${port}`).then(
       (documents) => ({ documents, error: undefined }),
       (error: unknown) => ({ documents: undefined, error }),
     )
@@ -96,15 +98,7 @@ test('a query Firestore answers reads its documents', async () => {
 
 test('no answer, a transient status or an answer that breaks off is "unavailable" (503), naming no person', async () => {
   // A port nobody listens on.
-  const closed = createServer()
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-  const { port } = closed.address() as AddressInfo
-  await new Promise((resolve) => closed.close(resolve))
-  const unreachable = await restPeriodQuery({
-    origin: `http://127.0.0.1:${port}`,
-    projectId: 'p',
-    headers: async () => ({}),
-  })(QUERY).catch((error: unknown) => error)
+  const unreachable = await queryAt(`http://127.0.0.1:${await freePort()}`).catch((error: unknown) => error)
   const outcomes = [
     unreachable,
     (await queryAgainst(answerWith(503, '{"error":{"status":"UNAVAILABLE"}}'))).error,

@@ -1,5 +1,3 @@
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { da } from '@bosted/domain'
 import { type Statistics, StatisticsSchema } from '@bosted/domain/statistics'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
@@ -10,6 +8,7 @@ import type { Firebase } from '../../lib/firebase.ts'
 import { restPeriodQuery } from '../../lib/firestore-query.ts'
 import {
   call,
+  closedPortHost,
   createTestApi,
   createTestUser,
   loginAs,
@@ -226,13 +225,10 @@ test("the api allows exactly whom the rules allow to list the location's registr
 
 test('when Firestore cannot be reached for the figures the answer is 503 "unavailable" in Danish, nothing logged', async () => {
   // The same app on the same emulator, whose period queries go to a port nobody listens on.
-  const closed = createServer()
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-  const { port } = closed.address() as AddressInfo
-  await new Promise((resolve) => closed.close(resolve))
+  const origin = `http://${await closedPortHost()}`
   const firebase: Firebase = {
     ...api.firebase,
-    periodQuery: restPeriodQuery({ origin: `http://127.0.0.1:${port}`, projectId: PROJECT, headers: async () => ({}) }),
+    periodQuery: restPeriodQuery({ origin, projectId: PROJECT, headers: async () => ({}) }),
   }
   const app = createApp({ firebase, config: appConfigFromEnv(api.env) })
   const adminUid = (accounts.get(admin) as TestUser).uid
