@@ -240,6 +240,19 @@ async function mainThreadMs(cdp: CDPSession): Promise<number> {
   return (metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0) * 1000
 }
 
+/** The main thread's work since `before` (a mainThreadMs reading); a navigation that moved the page to a new renderer process starts its count afresh. */
+async function mainThreadSince(cdp: CDPSession, before: number): Promise<number> {
+  const now = await mainThreadMs(cdp)
+  return now >= before ? now - before : now
+}
+
+/** Starts the CPU profiler (sampling every 0.1 ms); keepProfile stops it. */
+async function startProfile(cdp: CDPSession): Promise<void> {
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
+  await cdp.send('Profiler.start')
+}
+
 /** Stops the profiler, writes the profile and prints its largest self times. */
 async function keepProfile(cdp: CDPSession, name: string, usableMs: number): Promise<void> {
   const { profile } = await cdp.send('Profiler.stop')
@@ -303,18 +316,12 @@ async function coldLoad(
   const { context, page, wire, cdp } = await newPage(browser, baseURL, options.viewport, options.state)
   const visit = async (profileAs?: string): Promise<Sample> => {
     wire.reset()
-    if (profileAs !== undefined) {
-      await cdp.send('Profiler.enable')
-      await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
-      await cdp.send('Profiler.start')
-    }
+    if (profileAs !== undefined) await startProfile(cdp)
     const started = Date.now()
     const mainBefore = await mainThreadMs(cdp)
     await page.goto(path, { waitUntil: 'commit' })
     let ms = await readyAt(page, condition)
-    const mainAfter = await mainThreadMs(cdp)
-    // A navigation that moved the page to a new renderer process starts its count afresh.
-    const mainMs = mainAfter >= mainBefore ? mainAfter - mainBefore : mainAfter
+    const mainMs = await mainThreadSince(cdp, mainBefore)
     if (profileAs !== undefined) await keepProfile(cdp, profileAs, ms)
     const idle = await wire.idle()
     // The page's clock starts at navigation; the bench's own at the goto call, a few ms earlier.
@@ -394,14 +401,9 @@ async function signInRun(
     const loginBefore = await mainThreadMs(cdp)
     await page.goto('/login', { waitUntil: 'commit' })
     const formWorks = await readyAt(page, READY.login)
-    const loginMain = await mainThreadMs(cdp)
+    const loginMain = await mainThreadSince(cdp, loginBefore)
     // What the form needed (bytes until it works), then what is fetched ahead once it shows.
-    const login = {
-      ms: formWorks,
-      bytes: wire.bytes,
-      requests: wire.requests,
-      mainMs: loginMain >= loginBefore ? loginMain - loginBefore : loginMain,
-    }
+    const login = { ms: formWorks, bytes: wire.bytes, requests: wire.requests, mainMs: loginMain }
     await wire.idle()
     const navigated = Math.min(...[...wire.log.values()].map((entry) => entry.start))
     if (waterfallOf !== null) wire.printWaterfall('/login (until idle)', formWorks)
@@ -417,23 +419,13 @@ async function signInRun(
       )
     })
     wire.reset()
-    // The sign-in stays in the document (no navigation): its work is the count's difference.
-    if (profileAs !== undefined) {
-      await cdp.send('Profiler.enable')
-      await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
-      await cdp.send('Profiler.start')
-    }
+    if (profileAs !== undefined) await startProfile(cdp)
     const signInBefore = await mainThreadMs(cdp)
     await page.getByRole('button', { name: 'Log ind' }).click()
     const usable = await readyAt(page, landing)
-    const signInMain = await mainThreadMs(cdp)
+    const signInMain = await mainThreadSince(cdp, signInBefore)
     const submitted = await page.evaluate(() => (window as unknown as { __submitted: number }).__submitted)
-    const signIn = {
-      ms: usable - submitted,
-      bytes: wire.bytes,
-      requests: wire.requests,
-      mainMs: signInMain - signInBefore,
-    }
+    const signIn = { ms: usable - submitted, bytes: wire.bytes, requests: wire.requests, mainMs: signInMain }
     if (profileAs !== undefined) await keepProfile(cdp, profileAs, signIn.ms)
     await wire.idle()
     if (waterfallOf !== null)
