@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import type { Page, Route } from '@playwright/test'
 import { expect, seriousA11yViolations, signIn, test } from './fixtures.ts'
 import { copenhagenDay, createOwnLocation, registrationDoc, writeRegistrations } from './own-location.ts'
 import { allowOfflineErrors } from './tablets.ts'
@@ -40,4 +41,91 @@ test('offline, a banner says so in Danish and the page stays; back online the ba
     }),
   ])
   await expect(page.getByText('Efter forbindelsen kom igen')).toBeVisible({ timeout: 5_000 })
+})
+
+/** Holds the browser's requests for a code file until the tablet is offline, then fails them as offline does. */
+async function holdUntilOffline(page: Page, file: RegExp): Promise<{ goOffline: () => Promise<void> }> {
+  const held: Route[] = []
+  let isOffline = false
+  await page.route(file, async (route) => {
+    if (isOffline) return route.abort('internetdisconnected')
+    held.push(route)
+  })
+  return {
+    goOffline: async () => {
+      await page.context().setOffline(true)
+      isOffline = true
+      await Promise.all(held.splice(0).map((route) => route.abort('internetdisconnected')))
+    },
+  }
+}
+
+test.describe('before the app shell keeps the code', () => {
+  // The worker that keeps every file of the build is not active yet: the tablet's first seconds.
+  test.use({ serviceWorkers: 'block' })
+
+  test('offline before the registration form has arrived, Registrer says so, and the form opens once online', async ({
+    page,
+    context,
+    allowConsoleErrors,
+  }) => {
+    allowOfflineErrors(allowConsoleErrors)
+    const own = await createOwnLocation({
+      reminderTime: null,
+      persons: [{ firstName: 'Gitte', lastName: 'Gram', createdAt: '2024-01-01T09:00:00.000Z' }],
+    })
+    await signIn(page, own.email)
+    const form = await holdUntilOffline(page, /\/assets\/register-dialog-[\w-]+\.js$/)
+    await page.goto('/daily')
+    await expect(page.getByRole('heading', { level: 2, name: 'Gitte Gram' })).toBeVisible()
+    await form.goOffline()
+
+    await page.getByRole('button', { name: 'Registrer for Gitte Gram' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Registrer svar for Gitte Gram' })
+    await expect(dialog.getByRole('status')).toHaveText(
+      'Det her er ikke hentet på denne enhed endnu, og der er ingen forbindelse. Det bliver hentet, når forbindelsen er tilbage.',
+    )
+    // The page stays (no error page, no reload into the browser's offline page).
+    await expect(page.getByRole('heading', { level: 1, name: 'Dagsoversigt' })).toBeVisible()
+    expect(await seriousA11yViolations(page)).toEqual([])
+
+    // Online again: the form takes the notice's place by itself, and registers.
+    await page.unrouteAll()
+    await context.setOffline(false)
+    await dialog.getByRole('radio', { name: /God dag/ }).check()
+    await dialog.getByRole('button', { name: 'Gem' }).click()
+    await expect(page.getByText('Registreringen blev gemt')).toBeVisible()
+  })
+
+  test('offline before a page’s code has arrived, the page says so, and loads once online', async ({
+    page,
+    context,
+    allowConsoleErrors,
+  }) => {
+    allowOfflineErrors(allowConsoleErrors)
+    const own = await createOwnLocation({
+      reminderTime: null,
+      persons: [{ firstName: 'Gitte', lastName: 'Gram', createdAt: '2024-01-01T09:00:00.000Z' }],
+    })
+    await signIn(page, own.email)
+    const notesPage = await holdUntilOffline(page, /\/assets\/notes-[\w-]+\.js$/)
+    await page.goto('/daily')
+    await expect(page.getByRole('heading', { level: 2, name: 'Gitte Gram' })).toBeVisible()
+    await notesPage.goOffline()
+
+    await page.getByRole('navigation', { name: 'Hovedmenu' }).getByRole('link', { name: 'Dagbøger' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Ingen forbindelse' })).toBeVisible()
+    await expect(
+      page.getByText(
+        'Det her er ikke hentet på denne enhed endnu, og der er ingen forbindelse. Det bliver hentet, når forbindelsen er tilbage.',
+      ),
+    ).toBeVisible()
+    await expect(page.getByText('Internal Server Error')).toHaveCount(0)
+    expect(await seriousA11yViolations(page)).toEqual([])
+
+    await page.unrouteAll()
+    await context.setOffline(false)
+    await expect(page.getByRole('heading', { level: 1, name: 'Dagbøger' })).toBeVisible()
+    await expect(page).toHaveURL(/\/notes$/)
+  })
 })

@@ -38,8 +38,8 @@ export async function openListening(page: Page, path: string): Promise<void> {
 
 /**
  * Resolves once the registration form's code (its own chunk, which /daily fetches 1.5 s after its rows
- * show) has arrived; call it before the page loads. A tablet that goes offline before then cannot
- * open the form until it is online again.
+ * show) has arrived; call it before the page loads. A tablet that goes offline before then is told
+ * so in place of the form until it is online again (offline.spec.ts).
  */
 export async function registrationFormLoaded(page: Page): Promise<void> {
   await page.waitForResponse(/\/register-dialog-[\w-]+\.js$/)

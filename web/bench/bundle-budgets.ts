@@ -78,10 +78,13 @@ export const ROUTE_BUDGETS_KB: Record<string, number> = {
  * in a lazy chunk alone moves the shell by a few bytes: 203.51 KB after the kept pages' store learnt
  * to do without IndexedDB, with no byte of the shell's own code changed. 203.66 KB with a returning
  * start's read-ahead (issue 34: the page's first reads for the locations remembered, once the api has
- * confirmed the session, beside the profile's read). The ceiling is the measure plus 0.05 KB for that;
- * it must not grow past that, so that no route shrinks by moving its code into every page.
+ * confirmed the session, beside the profile's read). 203.80 KB when a page's or a form's code that could
+ * not be fetched offline is said in Danish and fetched again once online (the error page's offline
+ * case and two sentences of the messages; the form's own retry stays in the pages' chunk). The ceiling
+ * is the measure plus 0.05 KB for that; it must not grow past that, so that no route shrinks by moving
+ * its code into every page.
  */
-export const SHELL_BUDGET_KB = 203.71
+export const SHELL_BUDGET_KB = 203.85
 /**
  * A route as it loads (the shell, the route module's whole closure and zod's chunks outside the shell,
  * JS gzip) within the shell's ceiling plus its route's. The route ceilings leave zod's runtime out;

@@ -73,6 +73,8 @@ export const da = {
     internalHint: 'Der skete en uventet fejl. Prøv at genindlæse siden.',
     backHome: 'Gå til Dagsoversigt',
     reload: 'Genindlæs siden',
+    /** A page whose code the device has not fetched yet, and there is no connection to fetch it with. */
+    offlineTitle: 'Ingen forbindelse',
   },
   /** The sign-in page (/login). */
   login: {
@@ -246,6 +248,8 @@ export const da = {
     late: (day: string) => `registreret ${day}`,
     noOptions: 'Borgeren har ingen svarmuligheder. En superbruger kan oprette dem under Indstillinger.',
     optionsFailed: 'Svarmulighederne kunne ikke hentes.',
+    /** The form's own code could not be fetched (online: a server or network hiccup). */
+    formFailed: 'Formularen kunne ikke hentes. Prøv igen.',
     pending: 'Gemmer registrering',
     ok: 'Registreringen blev gemt',
     fail: 'Der skete en fejl. Registreringen blev ikke gemt.',

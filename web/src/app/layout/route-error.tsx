@@ -1,5 +1,5 @@
 import { da } from '@bosted/domain/messages/da'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router-dom'
 import { browserReloadDeps, isChunkLoadError, reloadOnceAfterChunkError } from '../../lib/chunk-reload.ts'
 import { paths } from '../../lib/paths.ts'
@@ -24,8 +24,31 @@ export function RouteError() {
   return <ErrorPage error={useRouteError()} />
 }
 
-/** The error page for a given error (also used for a route whose code failed to load). */
+/**
+ * The error page for a given error (also used for a route whose code failed to load). A page whose
+ * code could not be fetched because the tablet is offline (before the app shell's worker kept it)
+ * says so, and is loaded again once the tablet is online.
+ */
 export function ErrorPage({ error }: { error: unknown }) {
+  const [isOfflineCode] = useState(() => isChunkLoadError(error) && !navigator.onLine)
+  return isOfflineCode ? <NotFetchedOffline /> : <FailurePage error={error} />
+}
+
+function NotFetchedOffline() {
+  useEffect(() => {
+    const reload = () => window.location.reload()
+    window.addEventListener('online', reload)
+    return () => window.removeEventListener('online', reload)
+  }, [])
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <h1 id="error-title">{da.errors.offlineTitle}</h1>
+      <p>{da.shell.offlineNotRead}</p>
+    </section>
+  )
+}
+
+function FailurePage({ error }: { error: unknown }) {
   const { pathname } = useLocation()
   const isReloading = isReloadingFor(error)
   const isNotFound = isRouteErrorResponse(error) && error.status === 404

@@ -1,17 +1,18 @@
 import type { Answer } from '@bosted/domain/answer'
 import { da } from '@bosted/domain/messages/da'
 import type { Person } from '@bosted/domain/person'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
+import { onDemandCode, useOnDemandCode } from '../../../lib/on-demand-code.ts'
 import { useCreateRegistration } from '../api/create-registration.ts'
 import { useDeleteRegistration } from '../api/delete-registration.ts'
 import type { StoredRegistration } from '../api/registration-document.ts'
 import { useUpdateRegistration } from '../api/update-registration.ts'
 import { ConfirmDialog } from './confirm-dialog.tsx'
+import { FormUnavailable } from './form-unavailable.tsx'
 import type { RegisterChoice } from './register-dialog.tsx'
 
 // The form (react-hook-form) loads with the first registration, not with the page.
-const loadRegisterDialog = () => import('./register-dialog.tsx')
-const RegisterDialog = lazy(async () => ({ default: (await loadRegisterDialog()).RegisterDialog }))
+const registerDialog = onDemandCode(() => import('./register-dialog.tsx'))
 /** After the page has shown its rows, fetch the form's code so the first "Registrer" opens at once. */
 const PREFETCH_DELAY_MS = 1500
 
@@ -51,7 +52,7 @@ export function useRegistrationFlow(author: RegistrationAuthor, location: Option
   const [open, setOpen] = useState<Open>(null)
   const [hasRegistered, setHasRegistered] = useState(false)
   useEffect(() => {
-    const timer = setTimeout(() => void loadRegisterDialog().catch(() => {}), PREFETCH_DELAY_MS)
+    const timer = setTimeout(() => void registerDialog.load().catch(() => {}), PREFETCH_DELAY_MS)
     return () => clearTimeout(timer)
   }, [])
   const create = useCreateRegistration()
@@ -115,28 +116,36 @@ type DialogsProps = {
   nameOf: (person: Person) => string
 }
 
-/** The register / correct dialog and the delete confirmation of a `useRegistrationFlow`. */
+/**
+ * The register / correct dialog and the delete confirmation of a `useRegistrationFlow`. Should the
+ * form's code not have arrived when the tablet lost its wifi, a dialog says so instead, and the form
+ * takes its place once the code has come (by itself when the tablet is online again).
+ */
 export function RegistrationDialogs({ flow, options, nameOf }: DialogsProps) {
   const { open, close } = flow
   const name = open === null ? '' : nameOf(open.person)
+  const isFormOpen = open !== null && open.kind !== 'delete'
+  const form = useOnDemandCode(registerDialog, flow.hasRegistered || isFormOpen)
+  const title = open?.kind === 'correct' ? da.registration.correctTitle : da.registration.dialogTitle(name)
+  const RegisterDialog = form.loaded?.RegisterDialog
   return (
     <>
-      {(flow.hasRegistered || (open !== null && open.kind !== 'delete')) && (
-        <Suspense fallback={null}>
-          <RegisterDialog
-            title={open?.kind === 'correct' ? da.registration.correctTitle : da.registration.dialogTitle(name)}
-            isOpen={open !== null && open.kind !== 'delete'}
-            options={options.isError ? null : options.data}
-            initial={
-              open?.kind === 'correct'
-                ? { answerId: open.registration.answerId, comment: open.registration.comment ?? '' }
-                : undefined
-            }
-            onRetryOptions={() => void options.refetch()}
-            onSubmit={flow.choose}
-            onClose={close}
-          />
-        </Suspense>
+      {RegisterDialog !== undefined ? (
+        <RegisterDialog
+          title={title}
+          isOpen={isFormOpen}
+          options={options.isError ? null : options.data}
+          initial={
+            open?.kind === 'correct'
+              ? { answerId: open.registration.answerId, comment: open.registration.comment ?? '' }
+              : undefined
+          }
+          onRetryOptions={() => void options.refetch()}
+          onSubmit={flow.choose}
+          onClose={close}
+        />
+      ) : (
+        form.failed && <FormUnavailable title={title} isOpen={isFormOpen} onRetry={form.retry} onClose={close} />
       )}
       <ConfirmDialog
         isOpen={open?.kind === 'delete'}
