@@ -43,21 +43,30 @@ test('offline, a banner says so in Danish and the page stays; back online the ba
   await expect(page.getByText('Efter forbindelsen kom igen')).toBeVisible({ timeout: 5_000 })
 })
 
-/** Holds the browser's requests for a code file until the tablet is offline, then fails them as offline does. */
-async function holdUntilOffline(page: Page, file: RegExp): Promise<{ goOffline: () => Promise<void> }> {
+const NOT_FETCHED =
+  'Det her er ikke hentet på denne enhed endnu, og der er ingen forbindelse. Det bliver hentet, når forbindelsen er tilbage.'
+
+/**
+ * Signs in to /daily with Gitte Gram on it while the browser's requests for a code file are held; then
+ * the tablet goes offline and they fail as offline requests do (before then the code has not arrived).
+ */
+async function offlineWithoutCode(page: Page, file: RegExp): Promise<void> {
   const held: Route[] = []
   let isOffline = false
   await page.route(file, async (route) => {
     if (isOffline) return route.abort('internetdisconnected')
     held.push(route)
   })
-  return {
-    goOffline: async () => {
-      await page.context().setOffline(true)
-      isOffline = true
-      await Promise.all(held.splice(0).map((route) => route.abort('internetdisconnected')))
-    },
-  }
+  const own = await createOwnLocation({
+    reminderTime: null,
+    persons: [{ firstName: 'Gitte', lastName: 'Gram', createdAt: '2024-01-01T09:00:00.000Z' }],
+  })
+  await signIn(page, own.email)
+  await page.goto('/daily')
+  await expect(page.getByRole('heading', { level: 2, name: 'Gitte Gram' })).toBeVisible()
+  await page.context().setOffline(true)
+  isOffline = true
+  await Promise.all(held.splice(0).map((route) => route.abort('internetdisconnected')))
 }
 
 test.describe('before the app shell keeps the code', () => {
@@ -70,21 +79,11 @@ test.describe('before the app shell keeps the code', () => {
     allowConsoleErrors,
   }) => {
     allowOfflineErrors(allowConsoleErrors)
-    const own = await createOwnLocation({
-      reminderTime: null,
-      persons: [{ firstName: 'Gitte', lastName: 'Gram', createdAt: '2024-01-01T09:00:00.000Z' }],
-    })
-    await signIn(page, own.email)
-    const form = await holdUntilOffline(page, /\/assets\/register-dialog-[\w-]+\.js$/)
-    await page.goto('/daily')
-    await expect(page.getByRole('heading', { level: 2, name: 'Gitte Gram' })).toBeVisible()
-    await form.goOffline()
+    await offlineWithoutCode(page, /\/assets\/register-dialog-[\w-]+\.js$/)
 
     await page.getByRole('button', { name: 'Registrer for Gitte Gram' }).click()
     const dialog = page.getByRole('dialog', { name: 'Registrer svar for Gitte Gram' })
-    await expect(dialog.getByRole('status')).toHaveText(
-      'Det her er ikke hentet på denne enhed endnu, og der er ingen forbindelse. Det bliver hentet, når forbindelsen er tilbage.',
-    )
+    await expect(dialog.getByRole('status')).toHaveText(NOT_FETCHED)
     // The page stays (no error page, no reload into the browser's offline page).
     await expect(page.getByRole('heading', { level: 1, name: 'Dagsoversigt' })).toBeVisible()
     expect(await seriousA11yViolations(page)).toEqual([])
@@ -103,23 +102,11 @@ test.describe('before the app shell keeps the code', () => {
     allowConsoleErrors,
   }) => {
     allowOfflineErrors(allowConsoleErrors)
-    const own = await createOwnLocation({
-      reminderTime: null,
-      persons: [{ firstName: 'Gitte', lastName: 'Gram', createdAt: '2024-01-01T09:00:00.000Z' }],
-    })
-    await signIn(page, own.email)
-    const notesPage = await holdUntilOffline(page, /\/assets\/notes-[\w-]+\.js$/)
-    await page.goto('/daily')
-    await expect(page.getByRole('heading', { level: 2, name: 'Gitte Gram' })).toBeVisible()
-    await notesPage.goOffline()
+    await offlineWithoutCode(page, /\/assets\/notes-[\w-]+\.js$/)
 
     await page.getByRole('navigation', { name: 'Hovedmenu' }).getByRole('link', { name: 'Dagbøger' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Ingen forbindelse' })).toBeVisible()
-    await expect(
-      page.getByText(
-        'Det her er ikke hentet på denne enhed endnu, og der er ingen forbindelse. Det bliver hentet, når forbindelsen er tilbage.',
-      ),
-    ).toBeVisible()
+    await expect(page.getByText(NOT_FETCHED)).toBeVisible()
     await expect(page.getByText('Internal Server Error')).toHaveCount(0)
     expect(await seriousA11yViolations(page)).toEqual([])
 
