@@ -24,7 +24,8 @@ function page(importer: Importer, route: Omit<RouteObject, 'lazy' | 'index'> & {
       return (await importer()).Component
     } catch (error) {
       // A failed chunk thrown from `lazy` leaves the first render blank in react-router; as a
-      // component it reaches the error page, which reloads the app once (chunk-reload guard).
+      // component it reaches the error page, which reloads the app once (chunk-reload guard), or,
+      // offline, says so and reloads once the tablet is online.
       return () => <ErrorPage error={error} />
     }
   }
