@@ -2,7 +2,7 @@
 import type { Page, Route } from '@playwright/test'
 import { expect, seriousA11yViolations, signIn, test } from './fixtures.ts'
 import { copenhagenDay, createOwnLocation, registrationDoc, writeRegistrations } from './own-location.ts'
-import { allowOfflineErrors } from './tablets.ts'
+import { allowOfflineErrors, REGISTRATION_FORM_CODE } from './tablets.ts'
 
 // axe is injected as a script tag, which the app's CSP (script-src 'self') would block.
 test.use({ bypassCSP: true })
@@ -79,7 +79,7 @@ test.describe('before the app shell keeps the code', () => {
     allowConsoleErrors,
   }) => {
     allowOfflineErrors(allowConsoleErrors)
-    await offlineWithoutCode(page, /\/assets\/register-dialog-[\w-]+\.js$/)
+    await offlineWithoutCode(page, REGISTRATION_FORM_CODE)
 
     await page.getByRole('button', { name: 'Registrer for Gitte Gram' }).click()
     const dialog = page.getByRole('dialog', { name: 'Registrer svar for Gitte Gram' })

@@ -36,13 +36,16 @@ export async function openListening(page: Page, path: string): Promise<void> {
   await listening
 }
 
+/** The registration form's code: its own chunk, which /daily fetches 1.5 s after its rows show. */
+export const REGISTRATION_FORM_CODE = /\/assets\/register-dialog-[\w-]+\.js$/
+
 /**
- * Resolves once the registration form's code (its own chunk, which /daily fetches 1.5 s after its rows
- * show) has arrived; call it before the page loads. A tablet that goes offline before then is told
- * so in place of the form until it is online again (offline.spec.ts).
+ * Resolves once the registration form's code has arrived; call it before the page loads. A tablet
+ * that goes offline before then is told so in place of the form until it is online again
+ * (offline.spec.ts).
  */
 export async function registrationFormLoaded(page: Page): Promise<void> {
-  await page.waitForResponse(/\/register-dialog-[\w-]+\.js$/)
+  await page.waitForResponse(REGISTRATION_FORM_CODE)
 }
 
 /** A person's stored registrations or diary entries (firebase-admin, beside the app). */

@@ -10,6 +10,7 @@ const reload = vi.fn()
 afterEach(() => {
   vi.restoreAllMocks()
   reload.mockReset()
+  sessionStorage.clear()
 })
 
 function showErrorPage(error: unknown, { isOnline }: { isOnline: boolean }) {
@@ -50,7 +51,6 @@ test('online, a page whose code failed is not said to be offline', () => {
   expect(screen.getByRole('heading', { level: 1, name: 'Internal Server Error' })).toBeInTheDocument()
   expect(screen.queryByText('Ingen forbindelse')).toBeNull()
   expect(reload).not.toHaveBeenCalled()
-  sessionStorage.clear()
 })
 
 test('offline, any other failure is still the error page', () => {
