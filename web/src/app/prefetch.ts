@@ -17,7 +17,8 @@ export function prefetch(path: string): void {
 
 /**
  * The landing page's code, fetched while the sign-in request runs so that none of it waits for the
- * answer: the signed-in shell and /daily, the user and location loaders, Firestore Lite, the toaster.
+ * answer: the signed-in shell and /daily, the user and location loaders, Firestore Lite (the toaster
+ * comes once the landing page has its data: lib/toast.ts).
  * (A person's account lands on "Min dag" instead; the shell and Firestore are the same.) The route
  * code comes through the router's prefetcher, registered once the router's module has loaded.
  */
@@ -25,7 +26,6 @@ export function preloadLanding(): void {
   prefetch(paths.daily)
   // The loaders and Firestore Lite's code.
   preloadSessionStart()
-  import('../components/ui/toaster.tsx').catch(() => {})
 }
 
 /**

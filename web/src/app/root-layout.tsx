@@ -1,25 +1,20 @@
-import { lazy, Suspense, useState } from 'react'
-import { Outlet, useLocation } from 'react-router-dom'
-import { paths } from '../lib/paths.ts'
+import { Outlet } from 'react-router-dom'
+import { onDemandCode, useOnDemandCode } from '../lib/on-demand-code.ts'
+import { useToasterWanted } from '../lib/toast.ts'
 
-/** The pages before a session, which show no toasts: the toaster (sonner) loads after them. */
-const NO_TOASTS = new Set<string>([paths.login, paths.resetPassword])
+/** The toaster's code; a tablet offline before it arrived fetches it again once online. */
+const toasterCode = onDemandCode(() => import('../components/ui/toaster.tsx'))
 
-const Toaster = lazy(async () => ({ default: (await import('../components/ui/toaster.tsx')).Toaster }))
-
+/**
+ * Every page, and the toaster once it is wanted (lib/toast.ts: once a signed-in page has its data, or
+ * at the first toast). Once mounted it stays: a toast may outlive the page that raised it.
+ */
 export function RootLayout() {
-  const { pathname } = useLocation()
-  // Once shown, the toaster stays (a toast may outlive the page that raised it).
-  const [needed, setNeeded] = useState(!NO_TOASTS.has(pathname))
-  if (!needed && !NO_TOASTS.has(pathname)) setNeeded(true)
+  const Toaster = useOnDemandCode(toasterCode, useToasterWanted()).loaded?.Toaster
   return (
     <>
       <Outlet />
-      {needed && (
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      )}
+      {Toaster && <Toaster />}
     </>
   )
 }

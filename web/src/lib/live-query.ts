@@ -4,6 +4,7 @@ import { cacheOwner } from './device-cache.ts'
 import type { Heard } from './live.ts'
 import type { QuerySpec } from './query-spec.ts'
 import { reportError } from './report-error.ts'
+import { whenQuiet } from './when-quiet.ts'
 
 /**
  * Live pages (docs/decisions/0032-live-pages.md): a page reads its data once with Firestore Lite, as
@@ -49,22 +50,6 @@ function importLive(): Promise<typeof import('./live.ts')> {
     return new Promise<void>((resolve) => window.addEventListener('online', () => resolve(), { once: true })).then(
       importLive,
     )
-  })
-}
-
-/** Resolves once no query is being read and the browser has had an idle moment (at most 2 s later). */
-function whenQuiet(client: QueryClient): Promise<void> {
-  return new Promise((resolve) => {
-    const idle = () => {
-      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2_000 })
-      else setTimeout(resolve, 0)
-    }
-    if (client.isFetching() === 0) return idle()
-    const unsubscribe = client.getQueryCache().subscribe(() => {
-      if (client.isFetching() > 0) return
-      unsubscribe()
-      idle()
-    })
   })
 }
 

@@ -1,5 +1,61 @@
 import { da } from '@bosted/domain/messages/da'
-import { toast } from 'sonner'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useSyncExternalStore } from 'react'
+import { onDemandCode } from './on-demand-code.ts'
+import { whenQuiet } from './when-quiet.ts'
+
+/**
+ * sonner (33 KB of code, and a style sheet it adds as its module runs) is not part of a page's start
+ * (issue 34): the root layout mounts the toaster once the signed-in page has its data (as the listening
+ * code: lib/when-quiet.ts), or at the first toast, whichever comes first, and a toast waits for
+ * sonner's code. sonner replays the toasts it holds to a toaster mounted after them. A tablet that
+ * loses its wifi after that has it for the toasts of its offline writes.
+ */
+const sonner = onDemandCode(() => import('sonner'))
+type Toast = Awaited<ReturnType<typeof sonner.load>>['toast']
+
+let isToasterWanted = false
+const listeners = new Set<() => void>()
+
+/** Mounts the toaster (the root layout renders it from then on, on every page). */
+export function wantToaster(): void {
+  if (isToasterWanted) return
+  isToasterWanted = true
+  for (const listener of listeners) listener()
+}
+
+/** The signed-in shell's: the toaster once the page has its data and the browser an idle moment. */
+export function useToasterOnceQuiet(): void {
+  const client = useQueryClient()
+  useEffect(() => {
+    let isOn = true
+    void whenQuiet(client).then(() => {
+      if (isOn) wantToaster()
+    })
+    return () => {
+      isOn = false
+    }
+  }, [client])
+}
+
+export function useToasterWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    () => isToasterWanted,
+  )
+}
+
+/** Shows a toast once sonner's code is here; fetched again when the tablet is back online if it failed. */
+function withToast(show: (toast: Toast) => void): void {
+  wantToaster()
+  sonner.load().then(
+    ({ toast }) => show(toast),
+    () => window.addEventListener('online', () => withToast(show), { once: true }),
+  )
+}
 
 export type PromiseMessages<T> = {
   pending: string
@@ -13,7 +69,9 @@ export type PromiseMessages<T> = {
  */
 export function toastPromise<T>(promise: Promise<T>, messages: PromiseMessages<T>): Promise<T> {
   const rejected = (error: unknown) => failureMessage(error, messages.rejected)
-  toast.promise(promise, { loading: messages.pending, success: messages.resolved, error: rejected })
+  withToast((toast) => {
+    toast.promise(promise, { loading: messages.pending, success: messages.resolved, error: rejected })
+  })
   return promise
 }
 
@@ -29,5 +87,5 @@ export function isStorageFull(error: unknown): boolean {
   return code === 'resource-exhausted' || code === 'storage_full'
 }
 
-export const showError = (message: string) => toast.error(message)
-export const showSuccess = (message: string) => toast.success(message)
+export const showError = (message: string) => withToast((toast) => toast.error(message))
+export const showSuccess = (message: string) => withToast((toast) => toast.success(message))

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { whenIdle } from './when-idle.ts'
 
 /**
  * While `userId` is signed in, their care pages are kept on the device for a start without a
@@ -16,11 +17,10 @@ export function useKeptQueries(userId: string | null): void {
         },
         () => {},
       )
-    const handle = typeof requestIdleCallback === 'function' ? requestIdleCallback(start, { timeout: 5_000 }) : null
-    if (handle === null) start()
+    const cancel = whenIdle(start, 5_000)
     return () => {
       isOn = false
-      if (handle !== null) cancelIdleCallback(handle)
+      cancel()
       stop?.()
     }
   }, [userId])

@@ -2,7 +2,6 @@ import { da } from '@bosted/domain/messages/da'
 import { formatDanishDate, subscriptionStatus } from '@bosted/domain/subscription-status'
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { toast } from 'sonner'
 import { useSnapshot } from 'valtio'
 import { subscribeKey } from 'valtio/utils'
 import { OfflineBanner } from '../../features/backend-status/components/offline-banner.tsx'
@@ -16,6 +15,7 @@ import { paths } from '../../lib/paths.ts'
 import { QueryProvider } from '../../lib/query-provider.tsx'
 import { reportError } from '../../lib/report-error.ts'
 import { writesDelivered } from '../../lib/sign-out-writes.ts'
+import { showError, useToasterOnceQuiet } from '../../lib/toast.ts'
 import { useKeptQueries } from '../../lib/use-kept-queries.ts'
 import { Header } from '../layout/header.tsx'
 import { PageTransition } from '../layout/page-transition.tsx'
@@ -42,6 +42,7 @@ function Shell() {
   const { user } = useSnapshot(session)
   const { list, location } = useActiveLocation(user?.locations ?? [])
   useKeptQueries(user?.id ?? null)
+  useToasterOnceQuiet()
   const navigate = useNavigate()
   const [isConfirmingEverywhere, setIsConfirmingEverywhere] = useState(false)
   if (user === null) return <RouteLoading />
@@ -49,14 +50,14 @@ function Shell() {
   const signOutWith = async (end: () => Promise<void>) => {
     // The device's cache is cleared at sign-out: never while it holds what has not reached the backend.
     if (!(await writesDelivered().catch(() => true))) {
-      toast.error(da.shell.logoutPending)
+      showError(da.shell.logoutPending)
       return
     }
     try {
       await end()
     } catch (error) {
       reportError('logout failed')(error)
-      toast.error(da.errors.logoutFailed)
+      showError(da.errors.logoutFailed)
       return
     }
     endSession()

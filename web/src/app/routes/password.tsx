@@ -1,6 +1,5 @@
 import { da } from '@bosted/domain/messages/da'
 import { useNavigate } from 'react-router-dom'
-import { toast } from 'sonner'
 import { useSnapshot } from 'valtio'
 import { Page } from '../../components/ui/page.tsx'
 import { changePassword } from '../../features/passwords/api/change-password.ts'
@@ -9,6 +8,7 @@ import { usePasswordPolicy } from '../../features/passwords/password-rules.ts'
 import { markSessionFresh, session } from '../../features/session/session-store.ts'
 import { getFirebase } from '../../lib/firebase.ts'
 import { paths } from '../../lib/paths.ts'
+import { showSuccess } from '../../lib/toast.ts'
 
 /** Skift adgangskode: one's own password, re-entering the current one; first thing after a temporary one. */
 export function Component() {
@@ -25,7 +25,7 @@ export function Component() {
       session.user.customClaims = claims
     }
     markSessionFresh()
-    toast.success(da.passwords.changed)
+    showSuccess(da.passwords.changed)
     await navigate(session.user?.kind === 'person' ? paths.me : paths.daily, { replace: true })
   }
 

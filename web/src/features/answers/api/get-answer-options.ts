@@ -5,6 +5,7 @@ import { type QueryClient, queryOptions, skipToken, useQuery, useQueryClient } f
 import { useEffect } from 'react'
 import { firestoreLite, getDb } from '../../../lib/firestore.ts'
 import { parseRecords } from '../../../lib/parse-records.ts'
+import { whenIdle } from '../../../lib/when-idle.ts'
 import { orderAnswerOptions } from '../answer-options.ts'
 import { answerKeys } from './keys.ts'
 
@@ -116,8 +117,6 @@ export function useAnswerOptionsAhead(persons: readonly Asked[] | undefined, loc
       void client.prefetchQuery(placeQuery(locationId))
       for (const personId of own) void client.prefetchQuery(ownQuery(personId))
     }
-    if (typeof requestIdleCallback !== 'function') return read()
-    const handle = requestIdleCallback(read, { timeout: 2_000 })
-    return () => cancelIdleCallback(handle)
+    return whenIdle(read, 2_000)
   }, [client, isReady, locationId, ownKey])
 }
