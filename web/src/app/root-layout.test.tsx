@@ -36,6 +36,14 @@ async function renderAt(path: string, page = <h1>Dagsoversigt</h1>) {
   return router
 }
 
+/** A signed-in page reading its rows, with the shell's hook (from the test's fresh modules). */
+function PageWithData(props: { rows: Promise<string[]>; useToasterOnceQuiet: () => void }) {
+  const { rows, useToasterOnceQuiet } = props
+  const query = useQuery({ queryKey: ['rows'], queryFn: () => rows })
+  useToasterOnceQuiet()
+  return <h1>{query.data === undefined ? 'Henter' : 'Dagsoversigt'}</h1>
+}
+
 /** sonner's live region (its list of toasts only appears with a toast). */
 const toaster = () => screen.queryByRole('region', { name: /^Notifikationer/ })
 
@@ -60,16 +68,11 @@ test('the signed-in shell wants the toaster once its page has its data and the b
   const rows = new Promise<string[]>((resolve) => {
     answer = resolve
   })
-  function Page() {
-    const query = useQuery({ queryKey: ['rows'], queryFn: () => rows })
-    useToasterOnceQuiet()
-    return <h1>{query.data === undefined ? 'Henter' : 'Dagsoversigt'}</h1>
-  }
   const client = new QueryClient()
   await renderAt(
     '/daily',
     <QueryClientProvider client={client}>
-      <Page />
+      <PageWithData rows={rows} useToasterOnceQuiet={useToasterOnceQuiet} />
     </QueryClientProvider>,
   )
   await new Promise((resolve) => setTimeout(resolve, 100))
