@@ -7,10 +7,11 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { startTestStack } from '@bosted/stack/testing'
-import { type Browser, chromium, type Page, type Request } from '@playwright/test'
+import type { Browser, Page, Request } from '@playwright/test'
 import { initializeApp } from 'firebase-admin/app'
 import { getAuth } from 'firebase-admin/auth'
 import { initializeFirestore } from 'firebase-admin/firestore'
+import { launchBenchChromium } from './bench-browser.ts'
 
 export const PERSONS = 60
 export const DAYS = 90
@@ -205,10 +206,7 @@ export async function startBenchLocation(): Promise<BenchLocation> {
   let browser: Browser | undefined
   try {
     await writeBenchLocation(stack)
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu'],
-    })
+    browser = await launchBenchChromium(['--no-sandbox', '--disable-gpu'])
     const page = await browser.newPage({
       baseURL: stack.urls.app ?? '',
       locale: 'da-DK',

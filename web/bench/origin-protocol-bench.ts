@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { canRunPilotEdge, startPilotEdge } from '@bosted/stack/pilot-edge'
-import { chromium } from '@playwright/test'
+import { launchBenchChromium } from './bench-browser.ts'
 import { percentile } from './bench-location.ts'
 import { type Manifest, SHELL_KEYS } from './bundle-budgets.ts'
 import { startTcpShaper } from './tcp-shaper.ts'
@@ -54,10 +54,7 @@ const waves = Object.fromEntries(
   ]),
 )
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--ignore-certificate-errors', '--no-sandbox', '--disable-gpu'],
-})
+const browser = await launchBenchChromium(['--ignore-certificate-errors', '--no-sandbox', '--disable-gpu'])
 type Result = { ms: number[]; bytes: number; files: number; protocol: string }
 const results = new Map<string, Result>()
 try {

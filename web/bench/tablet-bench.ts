@@ -21,9 +21,10 @@ import { availableParallelism, loadavg } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startTestStack } from '@bosted/stack/testing'
-import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test'
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test'
 import { initializeApp } from 'firebase-admin/app'
 import { initializeFirestore } from 'firebase-admin/firestore'
+import { launchBenchChromium } from './bench-browser.ts'
 import {
   BENCH_ACCOUNT,
   isListenChannel,
@@ -575,10 +576,12 @@ let browser: Browser | undefined
 try {
   const baseURL = stack.urls.app as string
   if (LARGE) await writeBenchLocation(stack)
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  })
+  browser = await launchBenchChromium([
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ])
   const b = browser
   console.log(
     `\ntablet profile: 768×1024, 10/5 Mbit/s, 40 ms RTT, CPU ${CPU_SLOWDOWN}× slower; cold cache; ${RUNS} runs per step (${stack.webServerKind})`,
