@@ -7,18 +7,18 @@ import { isId, notFound, validateParams } from '../lib/route-errors.ts'
 import { parseAdminLocationPath } from './admin-location-path.ts'
 import { ErrorPage, RouteError } from './layout/route-error.tsx'
 import { RouteLoading } from './layout/route-loading.tsx'
-import { setPrefetcher } from './prefetch.ts'
 import { RootLayout } from './root-layout.tsx'
+import { type RouteImporter, routeCode } from './route-code.ts'
 import { requireSession, restoredSessionUser, setLoginNavigator } from './session.ts'
 
-type RouteModule = { Component: ComponentType }
-type Importer = () => Promise<RouteModule>
-
-/** Each route's code importer, so a link can fetch it ahead of time (prefetch on visibility). */
-const importers = new Map<RouteObject, Importer>()
+/** Each route's code importer (route-code.test.ts holds route-code.ts's table of them to the routes). */
+const importers = new Map<RouteObject, RouteImporter>()
 
 /** A route whose page is loaded on demand, with its own error boundary (no white screen). */
-function page(importer: Importer, route: Omit<RouteObject, 'lazy' | 'index'> & { index?: true } = {}): RouteObject {
+function page(
+  importer: RouteImporter,
+  route: Omit<RouteObject, 'lazy' | 'index'> & { index?: true } = {},
+): RouteObject {
   const loadComponent = async (): Promise<ComponentType> => {
     try {
       return (await importer()).Component
@@ -52,52 +52,52 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     HydrateFallback: RouteLoading,
     children: [
-      page(() => import('./routes/login.tsx'), {
+      page(routeCode.login, {
         path: childPath(patterns.login),
         // Already signed in: straight to the daily overview.
         loader: () => (readCookie(USER_ID_COOKIE) !== null && session.user !== null ? redirect(paths.daily) : null),
       }),
       // The page a password-reset mail's link opens: no session (ADR 0023).
-      page(() => import('./routes/reset-password.tsx'), { path: childPath(patterns.resetPassword) }),
-      page(() => import('./routes/app-shell.tsx'), {
+      page(routeCode.resetPassword, { path: childPath(patterns.resetPassword) }),
+      page(routeCode.appShell, {
         id: 'app',
         loader: requireSession,
         // The guard runs on every path change: with no user active, the user goes to /login.
         shouldRevalidate: () => true,
         children: [
           { index: true, loader: to(paths.daily) },
-          page(() => import('./routes/daily.tsx'), { path: childPath(patterns.daily) }),
-          page(() => import('./routes/me.tsx'), { path: childPath(patterns.me) }),
-          page(() => import('./routes/password.tsx'), { path: childPath(patterns.password) }),
-          page(() => import('./routes/notes.tsx'), { path: childPath(patterns.notes) }),
-          page(() => import('./routes/statistics/layout.tsx'), {
+          page(routeCode.daily, { path: childPath(patterns.daily) }),
+          page(routeCode.me, { path: childPath(patterns.me) }),
+          page(routeCode.password, { path: childPath(patterns.password) }),
+          page(routeCode.notes, { path: childPath(patterns.notes) }),
+          page(routeCode.statisticsLayout, {
             path: childPath(patterns.statistics),
             children: [
-              page(() => import('./routes/statistics/statistics.tsx'), { index: true }),
-              page(() => import('./routes/statistics/statistics.tsx'), {
+              page(routeCode.statistics, { index: true }),
+              page(routeCode.statistics, {
                 path: childPath(patterns.statisticsOverview, patterns.statistics),
               }),
             ],
           }),
-          page(() => import('./routes/settings/layout.tsx'), {
+          page(routeCode.settingsLayout, {
             path: childPath(patterns.settings),
             children: [
               { index: true, loader: to(paths.settings.persons) },
-              page(() => import('./routes/settings/answers.tsx'), {
+              page(routeCode.settingsAnswers, {
                 path: childPath(patterns.settingsAnswers, patterns.settings),
               }),
-              page(() => import('./routes/settings/notifications.tsx'), {
+              page(routeCode.settingsNotifications, {
                 path: childPath(patterns.settingsNotifications, patterns.settings),
               }),
-              page(() => import('./routes/settings/persons.tsx'), {
+              page(routeCode.settingsPersons, {
                 path: childPath(patterns.settingsPersons, patterns.settings),
               }),
-              page(() => import('./routes/settings/users.tsx'), {
+              page(routeCode.settingsUsers, {
                 path: childPath(patterns.settingsUsers, patterns.settings),
               }),
             ],
           }),
-          page(() => import('./routes/person/layout.tsx'), {
+          page(routeCode.personLayout, {
             path: childPath(patterns.person),
             // Loaded with its route: the person is read (and the rules consulted) before the page shows.
             loader: async (args) => (await import('./routes/person/person-loader.ts')).personLoader(args),
@@ -105,55 +105,55 @@ export const routes: RouteObject[] = [
             shouldRevalidate: ({ currentParams, nextParams }) => currentParams.id !== nextParams.id,
             children: [
               { index: true, loader: ({ params }) => redirect(paths.person.daily(params.id ?? '')) },
-              page(() => import('./routes/person/daily.tsx'), {
+              page(routeCode.personDaily, {
                 path: childPath(patterns.personDaily, patterns.person),
               }),
-              page(() => import('./routes/person/notes.tsx'), {
+              page(routeCode.personNotes, {
                 path: childPath(patterns.personNotes, patterns.person),
               }),
-              page(() => import('./routes/person/settings/layout.tsx'), {
+              page(routeCode.personSettingsLayout, {
                 path: childPath(patterns.personSettings, patterns.person),
                 children: [
-                  page(() => import('./routes/person/settings/overview.tsx'), { index: true }),
-                  page(() => import('./routes/person/settings/answers.tsx'), {
+                  page(routeCode.personSettingsOverview, { index: true }),
+                  page(routeCode.personSettingsAnswers, {
                     path: childPath(patterns.personSettingsAnswers, patterns.personSettings),
                   }),
-                  page(() => import('./routes/person/settings/general.tsx'), {
+                  page(routeCode.personSettingsGeneral, {
                     path: childPath(patterns.personSettingsGeneral, patterns.personSettings),
                   }),
-                  page(() => import('./routes/person/settings/notifications.tsx'), {
+                  page(routeCode.personSettingsNotifications, {
                     path: childPath(patterns.personSettingsNotifications, patterns.personSettings),
                   }),
-                  page(() => import('./routes/person/settings/settings.tsx'), {
+                  page(routeCode.personSettingsFeatures, {
                     path: childPath(patterns.personSettingsFeatures, patterns.personSettings),
                   }),
-                  page(() => import('./routes/person/settings/access-log.tsx'), {
+                  page(routeCode.personSettingsAccessLog, {
                     path: childPath(patterns.personSettingsAccessLog, patterns.personSettings),
                   }),
                 ],
               }),
             ],
           }),
-          page(() => import('./routes/create/person/layout.tsx'), {
+          page(routeCode.createPersonLayout, {
             path: childPath(patterns.createPerson),
             children: [
               { index: true, loader: to(paths.create.personGeneral) },
-              page(() => import('./routes/create/person/general.tsx'), {
+              page(routeCode.createPersonGeneral, {
                 path: childPath(patterns.createPersonGeneral, patterns.createPerson),
               }),
-              page(() => import('./routes/create/person/answers.tsx'), {
+              page(routeCode.createPersonAnswers, {
                 path: childPath(patterns.createPersonAnswers, patterns.createPerson),
               }),
-              page(() => import('./routes/create/person/settings.tsx'), {
+              page(routeCode.createPersonSettings, {
                 path: childPath(patterns.createPersonSettings, patterns.createPerson),
               }),
             ],
           }),
-          page(() => import('./routes/create/user/layout.tsx'), {
+          page(routeCode.createUserLayout, {
             path: childPath(patterns.createUser),
             children: [
               { index: true, loader: to(paths.create.userGeneral) },
-              page(() => import('./routes/create/user/general.tsx'), {
+              page(routeCode.createUserGeneral, {
                 path: childPath(patterns.createUserGeneral, patterns.createUser),
               }),
             ],
@@ -171,17 +171,17 @@ export const routes: RouteObject[] = [
             },
             errorElement: <RouteError />,
             children: [
-              page(() => import('./routes/admin/index.tsx'), { index: true }),
-              page(() => import('./routes/admin/location.tsx'), {
+              page(routeCode.adminIndex, { index: true }),
+              page(routeCode.adminLocation, {
                 path: childPath(patterns.adminLocation, patterns.admin),
                 loader: validateParams((params) => parseAdminLocationPath(params['*']) !== null),
               }),
-              page(() => import('./routes/admin/person-layout.tsx'), {
+              page(routeCode.adminPersonLayout, {
                 path: childPath(patterns.adminPersonSettings, patterns.admin),
                 loader: validateParams((params) => isId(params.id)),
                 children: [
-                  page(() => import('./routes/admin/person-settings.tsx'), { index: true }),
-                  page(() => import('./routes/admin/person-access-log.tsx'), {
+                  page(routeCode.adminPersonSettings, { index: true }),
+                  page(routeCode.adminPersonAccessLog, {
                     path: childPath(patterns.adminPersonAccessLog, patterns.adminPersonSettings),
                   }),
                 ],
@@ -201,17 +201,10 @@ export const routes: RouteObject[] = [
   },
 ]
 
-/** Fetches the code of every route `path` would render, without navigating. */
-export function prefetchRoute(path: string): void {
-  for (const match of matchRoutes(routes, path) ?? []) {
-    importers
-      .get(match.route)?.()
-      .catch(() => {})
-  }
+/** The code of every route the router matches for `path` (what its lazy components load), outermost first. */
+export function matchedRouteCode(path: string): RouteImporter[] {
+  return (matchRoutes(routes, path) ?? []).flatMap((match) => importers.get(match.route) ?? [])
 }
-
-// Links (and the sign-in page, while its request runs) fetch route code ahead through this.
-setPrefetcher(prefetchRoute)
 
 export function createAppRouter() {
   const router = createBrowserRouter(routes)
