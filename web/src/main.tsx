@@ -1,8 +1,7 @@
 import './styles.css'
 import { Component, type ReactNode, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { prefetch, preloadSessionStart, restoreAuthEarly, setPrefetcher } from './app/prefetch.ts'
-import { fetchRouteCode } from './app/route-code.ts'
+import { preloadSessionStart, restoreAuthEarly } from './app/prefetch.ts'
 import { browserReloadDeps, reloadOnceAfterChunkError } from './lib/chunk-reload.ts'
 import { loadRuntimeConfig } from './lib/config.ts'
 import { readCookie, USER_ID_COOKIE } from './lib/cookies.ts'
@@ -22,10 +21,6 @@ window.addEventListener('vite:preloadError', (event) => {
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => setTimeout(registerShell, SHELL_AFTER_LOAD_MS), { once: true })
 }
-
-// A page's route code is fetched ahead (the page a start opens, the links in view, the landing page
-// while the sign-in request runs) without the router: app/route-code.ts knows each path's files.
-setPrefetcher(fetchRouteCode)
 
 // Which build a page runs, for support and for the app shell's test of a new build: the label the
 // build was given (VITE_BUILD_LABEL, e.g. a commit), as <html data-build>.
@@ -58,13 +53,11 @@ const signInFirst = location.pathname === paths.login && readCookie(USER_ID_COOK
 // the app's module files would queue behind them (issue 34).
 const config = loadRuntimeConfig()
 const loginPage = signInFirst ? import('./app/login-page.tsx') : null
-// Everywhere else the app's code is fetched at once, beside the configuration, and with it the code of
-// the page this start opens (app/route-code.ts) and, with a session, the code its guard runs first
-// (reading the user and their locations).
+// Everywhere else the app's code is fetched at once, beside the configuration, and with a session
+// the code its guard runs first (reading the user and their locations).
 if (!signInFirst) {
   danishErrors().catch(() => {})
   loadApp().catch(() => {})
-  prefetch(location.pathname)
   if (readCookie(USER_ID_COOKIE) !== null) preloadSessionStart()
 }
 // …and Firebase Auth restores its user as soon as the configuration says where Auth is.

@@ -1,5 +1,5 @@
 import { RouterProvider } from 'react-router-dom'
-import { createAppRouter } from './router.tsx'
+import { createAppRouter, prefetchRoute } from './router.tsx'
 import { stopSessionOnLeave } from './session.ts'
 
 export { preloadLanding } from './prefetch.ts'
@@ -12,6 +12,10 @@ export { completeSignIn } from './session.ts'
 export function App() {
   return <RouterProvider router={router()} />
 }
+
+// The page's own code is fetched as soon as the route table is here (the router starts later, once
+// the configuration has arrived).
+prefetchRoute(location.pathname)
 
 let created: ReturnType<typeof createAppRouter> | null = null
 /** One router per app start (StrictMode renders twice). */

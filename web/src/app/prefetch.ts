@@ -3,10 +3,7 @@ import { paths, readsAheadLazily } from '../lib/paths.ts'
 let prefetcher: (path: string) => void = () => {}
 const done = new Set<string>()
 
-/**
- * The entry registers how to fetch a path's route code (main.tsx, with app/route-code.ts): the route
- * modules import the links that prefetch, so this file imports none of them.
- */
+/** The router registers how to fetch a path's route code (see router.tsx). */
 export function setPrefetcher(fn: (path: string) => void): void {
   prefetcher = fn
 }
@@ -22,7 +19,8 @@ export function prefetch(path: string): void {
  * The landing page's code, fetched while the sign-in request runs so that none of it waits for the
  * answer: the signed-in shell and /daily, the user and location loaders, Firestore Lite (the toaster
  * comes once the landing page has its data: lib/toast.ts).
- * (A person's account lands on "Min dag" instead; the shell and Firestore are the same.)
+ * (A person's account lands on "Min dag" instead; the shell and Firestore are the same.) The route
+ * code comes through the router's prefetcher, registered once the router's module has loaded.
  */
 export function preloadLanding(): void {
   prefetch(paths.daily)

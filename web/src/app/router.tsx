@@ -7,18 +7,18 @@ import { isId, notFound, validateParams } from '../lib/route-errors.ts'
 import { parseAdminLocationPath } from './admin-location-path.ts'
 import { ErrorPage, RouteError } from './layout/route-error.tsx'
 import { RouteLoading } from './layout/route-loading.tsx'
+import { setPrefetcher } from './prefetch.ts'
 import { RootLayout } from './root-layout.tsx'
-import { type RouteImporter, routeCode } from './route-code.ts'
 import { requireSession, restoredSessionUser, setLoginNavigator } from './session.ts'
 
-/** Each route's code importer (route-code.test.ts holds route-code.ts's table of them to the routes). */
-const importers = new Map<RouteObject, RouteImporter>()
+type RouteModule = { Component: ComponentType }
+type Importer = () => Promise<RouteModule>
+
+/** Each route's code importer, so a link can fetch it ahead of time (prefetch on visibility). */
+const importers = new Map<RouteObject, Importer>()
 
 /** A route whose page is loaded on demand, with its own error boundary (no white screen). */
-function page(
-  importer: RouteImporter,
-  route: Omit<RouteObject, 'lazy' | 'index'> & { index?: true } = {},
-): RouteObject {
+function page(importer: Importer, route: Omit<RouteObject, 'lazy' | 'index'> & { index?: true } = {}): RouteObject {
   const loadComponent = async (): Promise<ComponentType> => {
     try {
       return (await importer()).Component
@@ -52,52 +52,52 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     HydrateFallback: RouteLoading,
     children: [
-      page(routeCode.login, {
+      page(() => import('./routes/login.tsx'), {
         path: childPath(patterns.login),
         // Already signed in: straight to the daily overview.
         loader: () => (readCookie(USER_ID_COOKIE) !== null && session.user !== null ? redirect(paths.daily) : null),
       }),
       // The page a password-reset mail's link opens: no session (ADR 0023).
-      page(routeCode.resetPassword, { path: childPath(patterns.resetPassword) }),
-      page(routeCode.appShell, {
+      page(() => import('./routes/reset-password.tsx'), { path: childPath(patterns.resetPassword) }),
+      page(() => import('./routes/app-shell.tsx'), {
         id: 'app',
         loader: requireSession,
         // The guard runs on every path change: with no user active, the user goes to /login.
         shouldRevalidate: () => true,
         children: [
           { index: true, loader: to(paths.daily) },
-          page(routeCode.daily, { path: childPath(patterns.daily) }),
-          page(routeCode.me, { path: childPath(patterns.me) }),
-          page(routeCode.password, { path: childPath(patterns.password) }),
-          page(routeCode.notes, { path: childPath(patterns.notes) }),
-          page(routeCode.statisticsLayout, {
+          page(() => import('./routes/daily.tsx'), { path: childPath(patterns.daily) }),
+          page(() => import('./routes/me.tsx'), { path: childPath(patterns.me) }),
+          page(() => import('./routes/password.tsx'), { path: childPath(patterns.password) }),
+          page(() => import('./routes/notes.tsx'), { path: childPath(patterns.notes) }),
+          page(() => import('./routes/statistics/layout.tsx'), {
             path: childPath(patterns.statistics),
             children: [
-              page(routeCode.statistics, { index: true }),
-              page(routeCode.statistics, {
+              page(() => import('./routes/statistics/statistics.tsx'), { index: true }),
+              page(() => import('./routes/statistics/statistics.tsx'), {
                 path: childPath(patterns.statisticsOverview, patterns.statistics),
               }),
             ],
           }),
-          page(routeCode.settingsLayout, {
+          page(() => import('./routes/settings/layout.tsx'), {
             path: childPath(patterns.settings),
             children: [
               { index: true, loader: to(paths.settings.persons) },
-              page(routeCode.settingsAnswers, {
+              page(() => import('./routes/settings/answers.tsx'), {
                 path: childPath(patterns.settingsAnswers, patterns.settings),
               }),
-              page(routeCode.settingsNotifications, {
+              page(() => import('./routes/settings/notifications.tsx'), {
                 path: childPath(patterns.settingsNotifications, patterns.settings),
               }),
-              page(routeCode.settingsPersons, {
+              page(() => import('./routes/settings/persons.tsx'), {
                 path: childPath(patterns.settingsPersons, patterns.settings),
               }),
-              page(routeCode.settingsUsers, {
+              page(() => import('./routes/settings/users.tsx'), {
                 path: childPath(patterns.settingsUsers, patterns.settings),
               }),
             ],
           }),
-          page(routeCode.personLayout, {
+          page(() => import('./routes/person/layout.tsx'), {
             path: childPath(patterns.person),
             // Loaded with its route: the person is read (and the rules consulted) before the page shows.
             loader: async (args) => (await import('./routes/person/person-loader.ts')).personLoader(args),
@@ -105,55 +105,55 @@ export const routes: RouteObject[] = [
             shouldRevalidate: ({ currentParams, nextParams }) => currentParams.id !== nextParams.id,
             children: [
               { index: true, loader: ({ params }) => redirect(paths.person.daily(params.id ?? '')) },
-              page(routeCode.personDaily, {
+              page(() => import('./routes/person/daily.tsx'), {
                 path: childPath(patterns.personDaily, patterns.person),
               }),
-              page(routeCode.personNotes, {
+              page(() => import('./routes/person/notes.tsx'), {
                 path: childPath(patterns.personNotes, patterns.person),
               }),
-              page(routeCode.personSettingsLayout, {
+              page(() => import('./routes/person/settings/layout.tsx'), {
                 path: childPath(patterns.personSettings, patterns.person),
                 children: [
-                  page(routeCode.personSettingsOverview, { index: true }),
-                  page(routeCode.personSettingsAnswers, {
+                  page(() => import('./routes/person/settings/overview.tsx'), { index: true }),
+                  page(() => import('./routes/person/settings/answers.tsx'), {
                     path: childPath(patterns.personSettingsAnswers, patterns.personSettings),
                   }),
-                  page(routeCode.personSettingsGeneral, {
+                  page(() => import('./routes/person/settings/general.tsx'), {
                     path: childPath(patterns.personSettingsGeneral, patterns.personSettings),
                   }),
-                  page(routeCode.personSettingsNotifications, {
+                  page(() => import('./routes/person/settings/notifications.tsx'), {
                     path: childPath(patterns.personSettingsNotifications, patterns.personSettings),
                   }),
-                  page(routeCode.personSettingsFeatures, {
+                  page(() => import('./routes/person/settings/settings.tsx'), {
                     path: childPath(patterns.personSettingsFeatures, patterns.personSettings),
                   }),
-                  page(routeCode.personSettingsAccessLog, {
+                  page(() => import('./routes/person/settings/access-log.tsx'), {
                     path: childPath(patterns.personSettingsAccessLog, patterns.personSettings),
                   }),
                 ],
               }),
             ],
           }),
-          page(routeCode.createPersonLayout, {
+          page(() => import('./routes/create/person/layout.tsx'), {
             path: childPath(patterns.createPerson),
             children: [
               { index: true, loader: to(paths.create.personGeneral) },
-              page(routeCode.createPersonGeneral, {
+              page(() => import('./routes/create/person/general.tsx'), {
                 path: childPath(patterns.createPersonGeneral, patterns.createPerson),
               }),
-              page(routeCode.createPersonAnswers, {
+              page(() => import('./routes/create/person/answers.tsx'), {
                 path: childPath(patterns.createPersonAnswers, patterns.createPerson),
               }),
-              page(routeCode.createPersonSettings, {
+              page(() => import('./routes/create/person/settings.tsx'), {
                 path: childPath(patterns.createPersonSettings, patterns.createPerson),
               }),
             ],
           }),
-          page(routeCode.createUserLayout, {
+          page(() => import('./routes/create/user/layout.tsx'), {
             path: childPath(patterns.createUser),
             children: [
               { index: true, loader: to(paths.create.userGeneral) },
-              page(routeCode.createUserGeneral, {
+              page(() => import('./routes/create/user/general.tsx'), {
                 path: childPath(patterns.createUserGeneral, patterns.createUser),
               }),
             ],
@@ -171,17 +171,17 @@ export const routes: RouteObject[] = [
             },
             errorElement: <RouteError />,
             children: [
-              page(routeCode.adminIndex, { index: true }),
-              page(routeCode.adminLocation, {
+              page(() => import('./routes/admin/index.tsx'), { index: true }),
+              page(() => import('./routes/admin/location.tsx'), {
                 path: childPath(patterns.adminLocation, patterns.admin),
                 loader: validateParams((params) => parseAdminLocationPath(params['*']) !== null),
               }),
-              page(routeCode.adminPersonLayout, {
+              page(() => import('./routes/admin/person-layout.tsx'), {
                 path: childPath(patterns.adminPersonSettings, patterns.admin),
                 loader: validateParams((params) => isId(params.id)),
                 children: [
-                  page(routeCode.adminPersonSettings, { index: true }),
-                  page(routeCode.adminPersonAccessLog, {
+                  page(() => import('./routes/admin/person-settings.tsx'), { index: true }),
+                  page(() => import('./routes/admin/person-access-log.tsx'), {
                     path: childPath(patterns.adminPersonAccessLog, patterns.adminPersonSettings),
                   }),
                 ],
@@ -201,10 +201,17 @@ export const routes: RouteObject[] = [
   },
 ]
 
-/** The code of every route the router matches for `path` (what its lazy components load), outermost first. */
-export function matchedRouteCode(path: string): RouteImporter[] {
-  return (matchRoutes(routes, path) ?? []).flatMap((match) => importers.get(match.route) ?? [])
+/** Fetches the code of every route `path` would render, without navigating. */
+export function prefetchRoute(path: string): void {
+  for (const match of matchRoutes(routes, path) ?? []) {
+    importers
+      .get(match.route)?.()
+      .catch(() => {})
+  }
 }
+
+// Links (and the sign-in page, while its request runs) fetch route code ahead through this.
+setPrefetcher(prefetchRoute)
 
 export function createAppRouter() {
   const router = createBrowserRouter(routes)

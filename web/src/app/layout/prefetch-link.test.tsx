@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { setPrefetcher } from '../prefetch.ts'
-import { fetchRouteCode } from '../route-code.ts'
+import { prefetchRoute } from '../router.tsx'
 import { PrefetchLink } from './prefetch-link.tsx'
 
 /** Which page modules have been imported (each factory runs on the module's first import). */
@@ -57,10 +57,9 @@ beforeEach(() => {
   StubObserver.all = []
   prefetched.length = 0
   vi.stubGlobal('IntersectionObserver', StubObserver)
-  // As main.tsx registers it.
   setPrefetcher((path) => {
     prefetched.push(path)
-    fetchRouteCode(path)
+    prefetchRoute(path)
   })
 })
 afterEach(() => {
