@@ -15,7 +15,8 @@
 // figures: the profiler slows it), from navigation until usable, and one profiled sign-in from the
 // submit until /daily is usable; prints its self time by script and
 // writes the profile to .data/bench/profiles (open it in Chrome's DevTools): where the main thread's
-// time goes.
+// time goes. Chromium runs without its window's own web pages (bench-browser.ts; BENCH_WINDOW_UI=1
+// keeps them, as runs before 2026-11-28 had them).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import { dirname, join } from 'node:path'
