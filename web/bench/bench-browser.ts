@@ -2,7 +2,7 @@
 // web UI, so that what a bench times is the page and not the window it opens in.
 import { type Browser, chromium } from '@playwright/test'
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /**
  * Chromium 156 draws its address bar's suggestion popups as web pages (chrome://omnibox-popup.top-chrome
