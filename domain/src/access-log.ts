@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { isDay } from './days.ts'
 
 /**
@@ -93,15 +93,15 @@ export function auditPayload(facts: AccessFacts): Pick<AuditLogRecord, 'protoPay
 
 /** The viewer's row (GET /api/person/{id}/access-log). */
 export const AccessLogEntrySchema = z.object({
-  seq: z.number().int(),
+  seq: z.int(),
   /** RFC 3339. */
   timestamp: z.string(),
   personId: z.string(),
   principal: z.object({
-    uid: z.string().nullable(),
-    email: z.string().nullable(),
+    uid: z.nullable(z.string()),
+    email: z.nullable(z.string()),
     /** users/{uid}.displayName (or the person's name), null when unknown. */
-    name: z.string().nullable(),
+    name: z.nullable(z.string()),
     role: z.enum(ACCESS_ROLES),
   }),
   operation: z.enum(ACCESS_OPERATIONS),
@@ -109,24 +109,24 @@ export const AccessLogEntrySchema = z.object({
   /** The document path, or the query's collection (e.g. persons/p1/notes). */
   resourceName: z.string(),
   /** Documents returned or written (1 for a get, an avatar, an export). */
-  count: z.number().int().nonnegative(),
-  callerIp: z.string().nullable(),
+  count: z.int().check(z.nonnegative()),
+  callerIp: z.nullable(z.string()),
 })
 export type AccessLogEntry = z.infer<typeof AccessLogEntrySchema>
 
-const day = z.string().refine(isDay, 'a day as YYYY-MM-DD')
+const day = z.string().check(z.refine(isDay, 'a day as YYYY-MM-DD'))
 
 /** Filters and paging of the viewer (query string of GET /api/person/{id}/access-log). */
 export const AccessLogQuerySchema = z.object({
   /** First and last day (Europe/Copenhagen), inclusive. */
-  from: day.optional(),
-  to: day.optional(),
+  from: z.optional(day),
+  to: z.optional(day),
   /** Only this principal (uid). */
-  actor: z.string().min(1).max(128).optional(),
-  operation: z.enum(ACCESS_OPERATIONS).optional(),
+  actor: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
+  operation: z.optional(z.enum(ACCESS_OPERATIONS)),
   /** Opaque: the nextPageToken of the previous page. */
-  pageToken: z.string().max(64).optional(),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(50),
+  pageToken: z.optional(z.string().check(z.maxLength(64))),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1000)), 50),
 })
 export type AccessLogQuery = z.input<typeof AccessLogQuerySchema>
 
@@ -134,9 +134,9 @@ export const AccessLogPageSchema = z.object({
   data: z.object({
     /** Newest first. */
     entries: z.array(AccessLogEntrySchema),
-    nextPageToken: z.string().nullable(),
+    nextPageToken: z.nullable(z.string()),
     /** Everyone who appears in this person's log (for the staff filter), by name. */
-    actors: z.array(z.object({ uid: z.string(), name: z.string().nullable(), role: z.enum(ACCESS_ROLES) })),
+    actors: z.array(z.object({ uid: z.string(), name: z.nullable(z.string()), role: z.enum(ACCESS_ROLES) })),
   }),
 })
 export type AccessLogPage = z.infer<typeof AccessLogPageSchema>['data']
@@ -146,15 +146,15 @@ export const AccessLogVerifySchema = z.object({
   data: z.object({
     intact: z.boolean(),
     /** Entries checked. */
-    entries: z.number().int(),
+    entries: z.int(),
     /** The first entry that does not match its hash or predecessor, when broken. */
-    brokenAt: z.number().int().nullable(),
+    brokenAt: z.nullable(z.int()),
     /** Entries removed by retention so far (each pruning is itself an entry of the chain). */
-    pruned: z.number().int(),
+    pruned: z.int(),
     /** Stored documents and files of persons written by clients, checked against their entries (ADR 0017). */
-    writesChecked: z.number().int().optional(),
+    writesChecked: z.optional(z.int()),
     /** Of those, how many have no entry in the log (absent where the log cannot tell). */
-    writesWithoutEntry: z.number().int().optional(),
+    writesWithoutEntry: z.optional(z.int()),
   }),
 })
 export type AccessLogVerification = z.infer<typeof AccessLogVerifySchema>['data']

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { dayOf } from './days.ts'
 import { da } from './messages/da.ts'
 
@@ -10,7 +10,7 @@ export const AnswerSchema = z.object({
   id: z.string(),
   text: z.string(),
   value: z.number(),
-  hidden: z.boolean().default(false),
+  hidden: z._default(z.boolean(), false),
   entity: z.enum(ANSWER_ENTITIES),
   createdAt: z.string(),
 })
@@ -33,10 +33,10 @@ export function isDuplicateAnswer(
   )
 }
 
-export const PersonAnswerSchema = AnswerSchema.extend({ entity: z.enum(ANSWER_ENTITIES).default('person') })
-export const LocationAnswerSchema = AnswerSchema.extend({ entity: z.enum(ANSWER_ENTITIES).default('location') })
+export const PersonAnswerSchema = z.extend(AnswerSchema, { entity: z._default(z.enum(ANSWER_ENTITIES), 'person') })
+export const LocationAnswerSchema = z.extend(AnswerSchema, { entity: z._default(z.enum(ANSWER_ENTITIES), 'location') })
 
-const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+const DaySchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))
 
 /**
  * Whether a care record (registration, diary entry) may carry `day` at `now`: a day that has begun in
@@ -61,16 +61,16 @@ const CareRecordSchema = z.object({
 })
 
 /** A registration: an answer given on a day (persons/{id}/registrations/{rid}). */
-export const RegistrationSchema = CareRecordSchema.extend({
+export const RegistrationSchema = z.extend(CareRecordSchema, {
   answerId: z.string(),
   text: z.string(),
   value: z.number(),
   entity: z.enum(ANSWER_ENTITIES),
-  comment: z.string().optional(),
+  comment: z.optional(z.string()),
   /** The author's name when it was written, so lists need no read of the staff documents. */
-  createdByName: z.string().optional(),
-  updatedAt: z.string().optional(),
-  updatedBy: z.string().optional(),
+  createdByName: z.optional(z.string()),
+  updatedAt: z.optional(z.string()),
+  updatedBy: z.optional(z.string()),
 })
 export type Registration = z.infer<typeof RegistrationSchema>
 
@@ -80,11 +80,13 @@ export const REGISTRATION_COMMENT_MAX_LENGTH = 500
 /** The register dialog's form: one of the person's options, and an optional bounded comment. */
 export const RegistrationFormSchema = z.object({
   // Nothing chosen yet is null (the dialog's start): the same Danish message as an empty choice.
-  answerId: z.string({ error: da.registration.answerRequired }).min(1, da.registration.answerRequired),
+  answerId: z.string({ error: da.registration.answerRequired }).check(z.minLength(1, da.registration.answerRequired)),
   comment: z
     .string()
-    .trim()
-    .max(REGISTRATION_COMMENT_MAX_LENGTH, da.registration.commentTooLong(REGISTRATION_COMMENT_MAX_LENGTH)),
+    .check(
+      z.trim(),
+      z.maxLength(REGISTRATION_COMMENT_MAX_LENGTH, da.registration.commentTooLong(REGISTRATION_COMMENT_MAX_LENGTH)),
+    ),
 })
 export type RegistrationForm = z.infer<typeof RegistrationFormSchema>
 
@@ -97,12 +99,12 @@ export const NoteDeletionSchema = z.object({ at: z.string(), by: z.string(), byN
 export type NoteDeletion = z.infer<typeof NoteDeletionSchema>
 
 /** A diary entry (persons/{id}/notes/{nid}). */
-export const NoteSchema = CareRecordSchema.extend({
-  text: z.string().min(1),
+export const NoteSchema = z.extend(CareRecordSchema, {
+  text: z.string().check(z.minLength(1)),
   source: z.enum(['keyboard', 'speech']),
   authorName: z.string(),
-  revisions: z.array(NoteRevisionSchema).optional(),
-  deleted: NoteDeletionSchema.optional(),
+  revisions: z.optional(z.array(NoteRevisionSchema)),
+  deleted: z.optional(NoteDeletionSchema),
 })
 export type Note = z.infer<typeof NoteSchema>
 
@@ -119,16 +121,20 @@ export const NOTE_REASON_MAX_LENGTH = 500
 /** The diary editor's text: required after trimming, at most NOTE_MAX_LENGTH characters. */
 export const NoteTextSchema = z
   .string()
-  .trim()
-  .min(1, da.notes.textRequired)
-  .max(NOTE_MAX_LENGTH, da.notes.textTooLong(NOTE_MAX_LENGTH))
+  .check(
+    z.trim(),
+    z.minLength(1, da.notes.textRequired),
+    z.maxLength(NOTE_MAX_LENGTH, da.notes.textTooLong(NOTE_MAX_LENGTH)),
+  )
 
 /** Why an entry is deleted: required, bounded; it stays visible in the entry's place. */
 export const NoteDeletionReasonSchema = z
   .string()
-  .trim()
-  .min(1, da.notes.reasonRequired)
-  .max(NOTE_REASON_MAX_LENGTH, da.registration.commentTooLong(NOTE_REASON_MAX_LENGTH))
+  .check(
+    z.trim(),
+    z.minLength(1, da.notes.reasonRequired),
+    z.maxLength(NOTE_REASON_MAX_LENGTH, da.registration.commentTooLong(NOTE_REASON_MAX_LENGTH)),
+  )
 
 /**
  * The spec's migration of a location's answers: fills a missing entity ('location'), hidden (false)

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** Stable error codes the api answers with in `{error:{code,message}}`; the web maps them to Danish. */
 export const ERROR_CODES = [
@@ -21,7 +21,7 @@ export const ApiErrorBodySchema = z.object({
   error: z.object({
     code: z.enum(ERROR_CODES),
     message: z.string(),
-    fields: z.record(z.string(), z.array(z.string())).optional(),
+    fields: z.optional(z.record(z.string(), z.array(z.string()))),
   }),
 })
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { da } from './messages/da.ts'
 import { EmailSchema, PASSWORD_MAX_LENGTH } from './validation.ts'
 
@@ -9,11 +9,15 @@ import { EmailSchema, PASSWORD_MAX_LENGTH } from './validation.ts'
 /** A password as sent to the api: the policy itself (PASSWORD_POLICY) is checked by the api after this. */
 const NewPasswordSchema = z
   .string()
-  .min(1, da.validation.passwordRequired)
-  .max(PASSWORD_MAX_LENGTH, da.validation.passwordTooLong)
+  .check(
+    z.minLength(1, da.validation.passwordRequired),
+    z.maxLength(PASSWORD_MAX_LENGTH, da.validation.passwordTooLong),
+  )
 /** POST /api/auth/change-password: the signed-in user's own password (docs/decisions/0023-passwords.md). */
 export const ChangePasswordRequestSchema = /* @__PURE__ */ z.object({
-  currentPassword: /* @__PURE__ */ z.string().min(1, da.validation.passwordRequired).max(PASSWORD_MAX_LENGTH),
+  currentPassword: /* @__PURE__ */ z
+    .string()
+    .check(z.minLength(1, da.validation.passwordRequired), z.maxLength(PASSWORD_MAX_LENGTH)),
   newPassword: NewPasswordSchema,
 })
 /** PUT /api/user/{id}/temporary-password: set by an admin or superuser, changed at the next sign-in. */
@@ -22,6 +26,6 @@ export const TemporaryPasswordRequestSchema = z.object({ password: NewPasswordSc
 export const ForgotPasswordRequestSchema = /* @__PURE__ */ z.object({ email: EmailSchema })
 /** POST /api/auth/reset-password: the code of a reset link and the new password. */
 export const ResetPasswordRequestSchema = /* @__PURE__ */ z.object({
-  oobCode: /* @__PURE__ */ z.string().min(1).max(512),
+  oobCode: /* @__PURE__ */ z.string().check(z.minLength(1), z.maxLength(512)),
   newPassword: NewPasswordSchema,
 })

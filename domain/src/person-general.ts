@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { da } from './messages/da.ts'
 import { NewPersonSchema } from './person.ts'
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NameSchema, PhoneSchema } from './validation.ts'
@@ -11,11 +11,11 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NameSchema, PhoneSchema } from './vali
 export const PersonGeneralSchema = z.object({
   firstName: NewPersonSchema.shape.firstName,
   lastName: NameSchema,
-  email: z
-    .string()
-    .trim()
-    .max(EMAIL_MAX_LENGTH, da.validation.tooLong(EMAIL_MAX_LENGTH))
-    .refine((value) => value === '' || EMAIL_PATTERN.test(value), da.validation.emailInvalid),
+  email: z.string().check(
+    z.trim(),
+    z.maxLength(EMAIL_MAX_LENGTH, da.validation.tooLong(EMAIL_MAX_LENGTH)),
+    z.refine((value) => value === '' || EMAIL_PATTERN.test(value), da.validation.emailInvalid),
+  ),
   phone: PhoneSchema,
   locale: z.string(),
   disabled: z.boolean(),

@@ -1,39 +1,34 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { da } from './messages/da.ts'
 import { EmailSchema, FirstNameSchema, NameSchema, PasswordSchema, PERSON_FIRST_NAME_MIN_LENGTH } from './validation.ts'
 
 export const DEFAULT_LOCALE = 'da'
 
 export const ContactSchema = z.object({
-  email: z.string().nullable().default(null),
-  phone: z.string().nullable().default(null),
+  email: z._default(z.nullable(z.string()), null),
+  phone: z._default(z.nullable(z.string()), null),
 })
 export type Contact = z.infer<typeof ContactSchema>
 
 export const PersonFeaturesSchema = z.object({
-  all: z.boolean().default(false),
-  freeText: z.boolean().default(false),
-  speechToText: z.boolean().default(false),
-  answers: z.boolean().default(false),
+  all: z._default(z.boolean(), false),
+  freeText: z._default(z.boolean(), false),
+  speechToText: z._default(z.boolean(), false),
+  answers: z._default(z.boolean(), false),
 })
 export type PersonFeatures = z.infer<typeof PersonFeaturesSchema>
 
 /** Daily reminder time 'HH:MM' (ADR 0024), or null when off. */
-export const NotificationsSchema = z
-  .object({
-    reminderTime: z
-      .string()
-      .regex(/^\d{2}:\d{2}$/)
-      .nullable(),
-  })
-  .nullable()
+export const NotificationsSchema = z.nullable(
+  z.object({ reminderTime: z.nullable(z.string().check(z.regex(/^\d{2}:\d{2}$/))) }),
+)
 
 export const PersonSettingsSchema = z.object({
-  answerOptions: z.array(z.string()).default([]),
-  disabled: z.boolean().default(false),
-  includePlaceAnswers: z.boolean().default(true),
-  features: PersonFeaturesSchema.default(PersonFeaturesSchema.parse({})),
-  notifications: NotificationsSchema.default(null),
+  answerOptions: z._default(z.array(z.string()), []),
+  disabled: z._default(z.boolean(), false),
+  includePlaceAnswers: z._default(z.boolean(), true),
+  features: z._default(PersonFeaturesSchema, PersonFeaturesSchema.parse({})),
+  notifications: z._default(NotificationsSchema, null),
 })
 export type PersonSettings = z.infer<typeof PersonSettingsSchema>
 
@@ -49,10 +44,10 @@ export function nameOrDefault(value: string | null | undefined, fallback: string
 
 /** A stored name: missing, null, empty or blank reads as the default. */
 const defaultedName = (fallback: string) =>
-  z
-    .string()
-    .nullish()
-    .transform((value) => ((value ?? '').trim() === '' ? fallback : (value as string)))
+  z.pipe(
+    z.nullish(z.string()),
+    z.transform((value) => ((value ?? '').trim() === '' ? fallback : (value as string))),
+  )
 
 /** persons/{id}; id equals the auth uid. Parsing `{}` yields every default of REQ-PERSON. */
 export const PersonSchema = z.object({
@@ -60,15 +55,15 @@ export const PersonSchema = z.object({
   firstName: defaultedName(PERSON_DEFAULT_FIRST_NAME),
   lastName: defaultedName(PERSON_DEFAULT_LAST_NAME),
   createdAt: z.string(),
-  avatarUrl: z.string().nullable().default(null),
-  contact: ContactSchema.nullable().default(null),
-  settings: PersonSettingsSchema.default(PersonSettingsSchema.parse({})),
-  locale: z.string().default(DEFAULT_LOCALE),
+  avatarUrl: z._default(z.nullable(z.string()), null),
+  contact: z._default(z.nullable(ContactSchema), null),
+  settings: z._default(PersonSettingsSchema, PersonSettingsSchema.parse({})),
+  locale: z._default(z.string(), DEFAULT_LOCALE),
   /**
    * The location whose persons[] holds this person, kept on the person so that security rules can
    * decide reads and list queries (`where locationId == …`) without knowing the location first.
    */
-  locationId: z.string().nullable().default(null),
+  locationId: z._default(z.nullable(z.string()), null),
 })
 export type Person = z.infer<typeof PersonSchema>
 
@@ -85,8 +80,11 @@ export type PersonUpdate = Partial<Pick<Person, 'firstName' | 'lastName' | 'cont
 
 /** The person creation draft (REQ-MODEL-1, REQ-VALID-4): a person form is valid only with a first name of ≥ 2 characters. */
 export const NewPersonSchema = z.object({
-  firstName: FirstNameSchema.pipe(z.string().min(PERSON_FIRST_NAME_MIN_LENGTH, da.validation.firstNameTooShort)),
-  lastName: NameSchema.default(''),
+  firstName: z.pipe(
+    FirstNameSchema,
+    z.string().check(z.minLength(PERSON_FIRST_NAME_MIN_LENGTH, da.validation.firstNameTooShort)),
+  ),
+  lastName: z._default(NameSchema, ''),
   email: EmailSchema,
   password: PasswordSchema,
 })

@@ -3,7 +3,7 @@
  * schema, the fields it projects, and summarizeStatistics (pure, unit-tested with the figures).
  * Not imported by the web (its code stays out of the statistics route's chunk).
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { NoteSchema, RegistrationSchema } from './answer.ts'
 import { isDay } from './days.ts'
 import { daysBetween, type Period, previousPeriod, type Statistics } from './statistics.ts'
@@ -14,25 +14,27 @@ export const STATISTICS_MAX_DAYS = 3660
 /** GET /api/statistics?locationId=…&from=…&to=… */
 export const StatisticsQuerySchema = z
   .object({
-    locationId: z.string().min(1).max(1500),
-    from: z.string().refine(isDay, 'not a day'),
-    to: z.string().refine(isDay, 'not a day'),
+    locationId: z.string().check(z.minLength(1), z.maxLength(1500)),
+    from: z.string().check(z.refine(isDay, 'not a day')),
+    to: z.string().check(z.refine(isDay, 'not a day')),
   })
-  .refine(({ from, to }) => from <= to, { message: 'to must not be before from', path: ['to'] })
-  .refine(({ from, to }) => daysBetween(from, to) < STATISTICS_MAX_DAYS, {
-    message: `at most ${STATISTICS_MAX_DAYS} days`,
-    path: ['to'],
-  })
+  .check(
+    z.refine(({ from, to }) => from <= to, { message: 'to must not be before from', path: ['to'] }),
+    z.refine(({ from, to }) => daysBetween(from, to) < STATISTICS_MAX_DAYS, {
+      message: `at most ${STATISTICS_MAX_DAYS} days`,
+      path: ['to'],
+    }),
+  )
 export type StatisticsQuery = z.infer<typeof StatisticsQuerySchema>
 
 /**
  * The fields of a registration the api reads (projection): all but the free-text comment, so a
  * record that does not fit its schema is still told apart and counted as before.
  */
-export const StatRegistrationDocSchema = RegistrationSchema.omit({ comment: true })
+export const StatRegistrationDocSchema = z.omit(RegistrationSchema, { comment: true })
 export const STAT_REGISTRATION_FIELDS = Object.keys(StatRegistrationDocSchema.shape)
 /** …and of a diary entry: all but its text and earlier texts (the deletion marker is read, not sent). */
-export const StatNoteDocSchema = NoteSchema.omit({ text: true, revisions: true })
+export const StatNoteDocSchema = z.omit(NoteSchema, { text: true, revisions: true })
 export const STAT_NOTE_FIELDS = Object.keys(StatNoteDocSchema.shape)
 
 type Doc = Record<string, unknown>

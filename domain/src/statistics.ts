@@ -3,7 +3,7 @@
  * (indexes into tables instead of repeated strings), and its expansion into the records the web's
  * figure functions take. What the api reads and how it builds this shape: statistics-read.ts.
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { ANSWER_ENTITIES } from './answer.ts'
 import { addDays } from './days.ts'
 
@@ -19,7 +19,7 @@ export function previousPeriod({ from, to }: Period): Period {
   return { from: addDays(from, -length), to: addDays(from, -1) }
 }
 
-const Index = z.number().int().min(0)
+const Index = z.int().check(z.minimum(0))
 
 /** The answer: the compact figures' data of a location for a period and the period before it. */
 export const StatisticsSchema = z.object({
@@ -38,9 +38,9 @@ export const StatisticsSchema = z.object({
   /** One row per diary entry of the period: [person, day (days after the period's first day)]. */
   notes: z.array(z.tuple([Index, Index])),
   /** How many diary entries the location has in the period before (all of them, counted). */
-  previousNotes: z.number().int().min(0),
+  previousNotes: Index,
   /** Records left out because they do not fit their schema (reported, as every list does). */
-  skipped: z.object({ registrations: z.number().int().min(0), notes: z.number().int().min(0) }),
+  skipped: z.object({ registrations: Index, notes: Index }),
 })
 export type Statistics = z.infer<typeof StatisticsSchema>
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { USER_ROLES, type UserRole } from './user.ts'
 import { FirstNameSchema, JobRoleSchema, NameSchema } from './validation.ts'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { DEFAULT_USER_FIRST_NAME, DEFAULT_USER_LAST_NAME } from './constants.ts'
 import { ContactSchema } from './person.ts'
 import { EmailSchema, FirstNameSchema, JobRoleSchema, NameSchema, PasswordSchema } from './validation.ts'
@@ -9,39 +9,40 @@ export type UserRole = (typeof USER_ROLES)[number]
 export const DEFAULT_JOB_ROLE = 'Not specified'
 export const CREATION_FORM_JOB_ROLE = 'Medarbejder'
 
-export const CustomClaimsSchema = z
-  .object({
-    admin: z.boolean().optional(),
-    userRole: z.enum(USER_ROLES).optional(),
+export const CustomClaimsSchema = z.catchall(
+  z.object({
+    admin: z.optional(z.boolean()),
+    userRole: z.optional(z.enum(USER_ROLES)),
     /** Set with a temporary password: the account must choose its own before anything else. */
-    mustChangePassword: z.boolean().optional(),
-  })
-  .catchall(z.unknown())
+    mustChangePassword: z.optional(z.boolean()),
+  }),
+  z.unknown(),
+)
 export type CustomClaims = z.infer<typeof CustomClaimsSchema>
 
 /** users/{uid} */
 export const UserSchema = z.object({
   id: z.string(),
-  firstName: z.string().default(DEFAULT_USER_FIRST_NAME),
-  lastName: z.string().default(DEFAULT_USER_LAST_NAME),
+  firstName: z._default(z.string(), DEFAULT_USER_FIRST_NAME),
+  lastName: z._default(z.string(), DEFAULT_USER_LAST_NAME),
   createdAt: z.string(),
-  avatarUrl: z.string().nullable().default(null),
-  contact: ContactSchema.nullable().default(null),
-  jobRole: z.string().default(DEFAULT_JOB_ROLE),
-  locations: z.array(z.string()).default([]),
-  userRole: z.enum(USER_ROLES).default('user'),
-  settings: z.object({ disabled: z.boolean().default(false) }).default({ disabled: false }),
-  locale: z.string().nullable().default(null),
+  avatarUrl: z._default(z.nullable(z.string()), null),
+  contact: z._default(z.nullable(ContactSchema), null),
+  jobRole: z._default(z.string(), DEFAULT_JOB_ROLE),
+  locations: z._default(z.array(z.string()), []),
+  userRole: z._default(z.enum(USER_ROLES), 'user'),
+  settings: z._default(z.object({ disabled: z._default(z.boolean(), false) }), { disabled: false }),
+  locale: z._default(z.nullable(z.string()), null),
 })
 export type User = z.infer<typeof UserSchema>
 
 /** The user creation draft's validated part (REQ-VALID). */
 export const NewUserSchema = z.object({
   firstName: FirstNameSchema,
-  lastName: NameSchema.default(''),
+  lastName: z._default(NameSchema, ''),
   email: EmailSchema,
   password: PasswordSchema,
-  jobRole: JobRoleSchema.default(CREATION_FORM_JOB_ROLE),
+  jobRole: z._default(JobRoleSchema, CREATION_FORM_JOB_ROLE),
 })
 export type NewUser = z.infer<typeof NewUserSchema>
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { da } from './messages/da.ts'
 
 export const PASSWORD_MIN_LENGTH = 6
@@ -32,40 +32,44 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
 export const HIDDEN_NAME_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u200B-\u200D\u202A-\u202E\u2066-\u2069\uFEFF]/
 
-const visibleName = z
-  .string()
-  .trim()
-  .refine((value) => !HIDDEN_NAME_CHARACTERS.test(value), da.validation.nameInvalidCharacters)
-/** A first or last name as typed: trimmed, without hidden characters, at most NAME_MAX_LENGTH. */
-export const NameSchema = visibleName.pipe(z.string().max(NAME_MAX_LENGTH, da.validation.tooLong(NAME_MAX_LENGTH)))
-/** The api's display name (first and last name together). */
-export const DisplayNameSchema = visibleName.pipe(
-  z.string().min(1).max(DISPLAY_NAME_MAX_LENGTH, da.validation.tooLong(DISPLAY_NAME_MAX_LENGTH)),
+const visibleName = z.string().check(
+  z.trim(),
+  z.refine((value) => !HIDDEN_NAME_CHARACTERS.test(value), da.validation.nameInvalidCharacters),
 )
-export const FirstNameSchema = NameSchema.pipe(z.string().min(1, da.validation.firstNameRequired))
+/** A first or last name as typed: trimmed, without hidden characters, at most NAME_MAX_LENGTH. */
+export const NameSchema = z.pipe(
+  visibleName,
+  z.string().check(z.maxLength(NAME_MAX_LENGTH, da.validation.tooLong(NAME_MAX_LENGTH))),
+)
+/** The api's display name (first and last name together). */
+export const DisplayNameSchema = z.pipe(
+  visibleName,
+  z
+    .string()
+    .check(z.minLength(1), z.maxLength(DISPLAY_NAME_MAX_LENGTH, da.validation.tooLong(DISPLAY_NAME_MAX_LENGTH))),
+)
+export const FirstNameSchema = z.pipe(NameSchema, z.string().check(z.minLength(1, da.validation.firstNameRequired)))
 export const EmailSchema = z
   .string()
-  .trim()
-  .min(1, da.validation.emailRequired)
-  .max(EMAIL_MAX_LENGTH, da.validation.tooLong(EMAIL_MAX_LENGTH))
-  .regex(EMAIL_PATTERN, da.validation.emailInvalid)
-export const PhoneSchema = z.string().trim().max(PHONE_MAX_LENGTH, da.validation.tooLong(PHONE_MAX_LENGTH))
-export const JobRoleSchema = z.string().trim().max(JOB_ROLE_MAX_LENGTH, da.validation.tooLong(JOB_ROLE_MAX_LENGTH))
-export const LocationNameSchema = z
-  .string()
-  .trim()
-  .max(LOCATION_NAME_MAX_LENGTH, da.validation.tooLong(LOCATION_NAME_MAX_LENGTH))
-export const AnswerTextSchema = z
-  .string()
-  .trim()
-  .max(ANSWER_TEXT_MAX_LENGTH, da.validation.tooLong(ANSWER_TEXT_MAX_LENGTH))
-export const PasswordSchema = z
-  .string()
-  .min(1, da.validation.passwordRequired)
-  .min(PASSWORD_MIN_LENGTH, da.validation.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, da.validation.passwordTooLong)
+  .check(
+    z.trim(),
+    z.minLength(1, da.validation.emailRequired),
+    z.maxLength(EMAIL_MAX_LENGTH, da.validation.tooLong(EMAIL_MAX_LENGTH)),
+    z.regex(EMAIL_PATTERN, da.validation.emailInvalid),
+  )
+/** A text field as typed: trimmed, at most `max` characters. */
+const boundedText = (max: number) => z.string().check(z.trim(), z.maxLength(max, da.validation.tooLong(max)))
+export const PhoneSchema = boundedText(PHONE_MAX_LENGTH)
+export const JobRoleSchema = boundedText(JOB_ROLE_MAX_LENGTH)
+export const LocationNameSchema = boundedText(LOCATION_NAME_MAX_LENGTH)
+export const AnswerTextSchema = boundedText(ANSWER_TEXT_MAX_LENGTH)
+export const PasswordSchema = z.string().check(
+  z.minLength(1, da.validation.passwordRequired),
+  z.minLength(PASSWORD_MIN_LENGTH, da.validation.passwordTooShort),
+  z.maxLength(PASSWORD_MAX_LENGTH, da.validation.passwordTooLong),
   // Six spaces are no password (the spaces of a real one are kept: it is never trimmed).
-  .refine((value) => value.length === 0 || value.trim().length > 0, da.validation.passwordBlank)
+  z.refine((value) => value.length === 0 || value.trim().length > 0, da.validation.passwordBlank),
+)
 
 /** 'Required fields present' (REQ-VALID-5): first name, email and password are all non-blank. */
 export function hasRequiredFields(draft: { firstName?: string; email?: string; password?: string }): boolean {

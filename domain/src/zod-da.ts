@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { formatNumber } from './danish-format.ts'
 import { da } from './messages/da.ts'
 

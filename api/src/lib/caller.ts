@@ -1,11 +1,12 @@
 import { CustomClaimsSchema, LocationSchema, UserSchema } from '@bosted/domain'
 import { locationPath, userPath } from '@bosted/domain/paths'
+import * as z from 'zod/mini'
 import { type Caller, isDocumentId, type TargetFacts } from './access.ts'
 import type { Firebase } from './firebase.ts'
 import { httpError } from './http-error.ts'
 
-const UserAccessSchema = UserSchema.pick({ locations: true, userRole: true })
-const LocationPersonsSchema = LocationSchema.pick({ persons: true })
+const UserAccessSchema = z.pick(UserSchema, { locations: true, userRole: true })
+const LocationPersonsSchema = z.pick(LocationSchema, { persons: true })
 
 /** The parts of users/{uid} that decide access; defaults (no locations, role 'user') when missing or malformed. */
 async function readUserAccess(firebase: Firebase, uid: string) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { type CryptoKey, importPKCS8, SignJWT } from 'jose'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** The audience of every Firebase custom token (firebase-admin's, and what Auth checks). */
 export const CUSTOM_TOKEN_AUDIENCE =
@@ -9,10 +9,10 @@ export const CUSTOM_TOKEN_AUDIENCE =
 /** The fields of a Google service-account key file that signing needs (emulator-lite writes one). */
 export const ServiceAccountSchema = z.object({
   type: z.literal('service_account'),
-  project_id: z.string().min(1),
-  private_key_id: z.string().min(1),
-  private_key: z.string().includes('PRIVATE KEY'),
-  client_email: z.string().min(1),
+  project_id: z.string().check(z.minLength(1)),
+  private_key_id: z.string().check(z.minLength(1)),
+  private_key: z.string().check(z.includes('PRIVATE KEY')),
+  client_email: z.string().check(z.minLength(1)),
 })
 export type ServiceAccount = z.infer<typeof ServiceAccountSchema>
 

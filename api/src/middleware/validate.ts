@@ -1,10 +1,10 @@
 import type { MiddlewareHandler } from 'hono'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { httpError } from '../lib/http-error.ts'
 import type { AppEnv } from '../lib/types.ts'
 
 /** zod issues as `{field: [messages]}`; a problem with the whole value is keyed `_`. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+export function fieldErrors(error: z.core.$ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {}
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || '_'
@@ -14,7 +14,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   return fields
 }
 
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+function parse<T extends z.ZodMiniType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value)
   if (!result.success) throw httpError('invalid_request', { fields: fieldErrors(result.error) })
   return result.data
@@ -24,7 +24,7 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
  * Validates a JSON body (whatever its Content-Type; an empty body is `{}`) and answers 400
  * `invalid_request` with the failing fields and their messages.
  */
-export function validateJson<T extends z.ZodType>(
+export function validateJson<T extends z.ZodMiniType>(
   schema: T,
 ): MiddlewareHandler<AppEnv, string, { in: { json: z.input<T> }; out: { json: z.output<T> } }> {
   return async (c, next) => {
@@ -43,7 +43,7 @@ export function validateJson<T extends z.ZodType>(
 }
 
 /** Validates the query string (a repeated key is an array) like validateJson. */
-export function validateQuery<T extends z.ZodType>(
+export function validateQuery<T extends z.ZodMiniType>(
   schema: T,
 ): MiddlewareHandler<AppEnv, string, { in: { query: z.input<T> }; out: { query: z.output<T> } }> {
   return async (c, next) => {
@@ -57,7 +57,7 @@ export function validateQuery<T extends z.ZodType>(
 }
 
 /** Validates path parameters like validateJson. */
-export function validateParams<T extends z.ZodType>(
+export function validateParams<T extends z.ZodMiniType>(
   schema: T,
 ): MiddlewareHandler<AppEnv, string, { in: { param: z.input<T> }; out: { param: z.output<T> } }> {
   return async (c, next) => {

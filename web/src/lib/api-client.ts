@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 
 /** An api answer other than 2xx, with the api's stable error code when it sent one. */
 export class ApiError extends Error {
@@ -39,7 +39,7 @@ async function request(path: string, init: Init): Promise<unknown> {
  * not fit throws the schema's error, never reaches the caller cast). Network failures reject with
  * the browser's TypeError.
  */
-export async function api<S extends z.ZodType>(
+export async function api<S extends z.ZodMiniType>(
   path: string,
   schema: S | Promise<S>,
   init: Init = {},

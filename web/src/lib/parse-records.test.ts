@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { mergeParsed, parseRecords } from './parse-records.ts'
 
 const Schema = z.object({ id: z.string(), value: z.number() })

@@ -1,5 +1,5 @@
 import type { CollectionId } from '@bosted/domain/paths'
-import type { ZodError, ZodType } from 'zod'
+import type { core, ZodMiniType } from 'zod/mini'
 
 /** The kinds of record a list holds, as the staff notice names them. */
 export type RecordKind = CollectionId
@@ -24,7 +24,7 @@ export function parseRecords<S, T>(kind: RecordKind, records: readonly S[], pars
       items.push(parse(record))
     } catch (error) {
       skipped += 1
-      for (const issue of (error as Partial<ZodError>).issues ?? []) fields.add(issue.path.join('.') || '(root)')
+      for (const issue of (error as Partial<core.$ZodError>).issues ?? []) fields.add(issue.path.join('.') || '(root)')
     }
   }
   if (skipped > 0)
@@ -39,7 +39,7 @@ type Snapshot = { id: string; data(): Record<string, unknown> }
 /** Documents of one collection parsed with its domain schema, each with its document id (see parseRecords). */
 export function parseDocuments<T extends object>(
   kind: RecordKind,
-  schema: ZodType<T>,
+  schema: ZodMiniType<T>,
   snapshots: readonly Snapshot[],
 ): Parsed<T & { id: string }> {
   return parseRecords(kind, snapshots, (snapshot) => ({ ...schema.parse(snapshot.data()), id: snapshot.id }))

@@ -15,9 +15,12 @@ export const queryClient = new QueryClient({
   },
 })
 
+/** The name of the error a domain schema (zod/mini) throws; by name, so this chunk carries no zod. */
+const SCHEMA_ERROR_NAME = '$ZodError'
+
 function isPermanent(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
-  return code === 'permission-denied' || code === 'not-found' || (error as Error | null)?.name === 'ZodError'
+  return code === 'permission-denied' || code === 'not-found' || (error as Error | null)?.name === SCHEMA_ERROR_NAME
 }
 
 /**

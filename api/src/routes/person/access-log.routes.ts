@@ -6,7 +6,7 @@ import { displayName } from '@bosted/domain/names'
 import { personPath } from '@bosted/domain/paths'
 import { canManage } from '@bosted/domain/user'
 import { Hono } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { type Caller, isAdmin, isDocumentId } from '../../lib/access.ts'
 import { accessRoleOf, namesOf, toEntry, withNames } from '../../lib/access-entries.ts'
 import type { Firebase } from '../../lib/firebase.ts'
@@ -16,7 +16,9 @@ import { requireSession } from '../../middleware/require-session.ts'
 import { validateParams, validateQuery } from '../../middleware/validate.ts'
 import { exportZip } from './export.ts'
 
-export const PersonParamsSchema = z.object({ id: z.string().min(1).max(128).refine(isDocumentId, 'not a document id') })
+export const PersonParamsSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(128), z.refine(isDocumentId, 'not a document id')),
+})
 
 /** Admins and superusers may open access logs (each log then decides by the person's location). */
 const mayOpenLogs = (caller: Caller) => canManage(caller.role, caller.claims)

@@ -2,7 +2,7 @@ import { locationPath, notesPath, personPath, registrationsPath } from '@bosted/
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore'
 import { FieldValue } from 'firebase-admin/firestore'
 import { type Context, Hono } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { isAdmin, isDocumentId } from '../../lib/access.ts'
 import { httpError } from '../../lib/http-error.ts'
 import { type CallerEnv, requireCaller } from '../../middleware/require-caller.ts'
@@ -11,7 +11,7 @@ import { validateJson, validateParams } from '../../middleware/validate.ts'
 import { PersonParamsSchema, principalOf } from './access-log.routes.ts'
 
 const MoveRequestSchema = z.object({
-  locationId: z.string().min(1).max(1500).refine(isDocumentId, 'not a document id'),
+  locationId: z.string().check(z.minLength(1), z.maxLength(1500), z.refine(isDocumentId, 'not a document id')),
 })
 const DisabledRequestSchema = z.object({ disabled: z.boolean() })
 

@@ -11,7 +11,7 @@ import {
 import { ANSWERS, LOCATIONS, personPath, userPath } from '@bosted/domain/paths'
 import type { UserRecord } from 'firebase-admin/auth'
 import { Hono } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { type Caller, canCreateUsers, canReadUser, isAdmin, isDocumentId } from '../../lib/access.ts'
 import { loadTargetFacts } from '../../lib/caller.ts'
 import type { Firebase } from '../../lib/firebase.ts'
@@ -24,14 +24,16 @@ import { validateJson, validateParams, validateQuery } from '../../middleware/va
 
 type UserEnv = CallerEnv
 
-const UserIdParamsSchema = z.object({ id: z.string().min(1).max(128) })
-const RemoveUserRequestSchema = z.object({ userId: z.string().min(1).max(128) })
+const UserIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(128)) })
+const RemoveUserRequestSchema = z.object({ userId: z.string().check(z.minLength(1), z.maxLength(128)) })
 /** How long after its creation an account counts as a failed creation's, removable by /remove. */
 const REMOVABLE_FOR_MS = 10 * 60_000
-const SetRoleSchema = SetRoleRequestSchema.refine((body) => body.admin === (body.userRole === 'admin'), {
-  path: ['admin'],
-  message: "admin must be true exactly when userRole is 'admin'",
-})
+const SetRoleSchema = SetRoleRequestSchema.check(
+  z.refine((body) => body.admin === (body.userRole === 'admin'), {
+    path: ['admin'],
+    message: "admin must be true exactly when userRole is 'admin'",
+  }),
+)
 
 /** The auth user, or 404 `not_found`. */
 async function getAuthUser(c: { var: AppEnv['Variables'] }, uid: string): Promise<UserRecord> {

@@ -1,4 +1,5 @@
 import { ACCESS_OPERATIONS, AccessLogQuerySchema, type AccessOperation } from '@bosted/domain/access-log'
+import * as z from 'zod/mini'
 import { addDays, isDay } from '../../lib/days.ts'
 
 /** Days in the default period: the last 30 days, today included. */
@@ -22,10 +23,13 @@ export const isOperation = (value: string | null): value is AccessOperation =>
   ACCESS_OPERATIONS.includes(value as AccessOperation)
 
 /** The filter form's values, checked by the domain's query schema (what the api takes). */
-const FilterFormSchema = AccessLogQuerySchema.pick({ from: true, to: true, actor: true, operation: true }).required({
-  from: true,
-  to: true,
-})
+const FilterFormSchema = z.required(
+  z.pick(AccessLogQuerySchema, { from: true, to: true, actor: true, operation: true }),
+  {
+    from: true,
+    to: true,
+  },
+)
 
 /**
  * The filter as the form submits it, parsed with the api's query schema: a reversed period put the

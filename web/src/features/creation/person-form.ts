@@ -3,20 +3,20 @@ import { parseDanishNumber } from '@bosted/domain/danish-format'
 import { da } from '@bosted/domain/messages/da'
 import { NewPersonSchema } from '@bosted/domain/person'
 import { AnswerTextSchema, EmailSchema, NameSchema, PasswordSchema, PhoneSchema } from '@bosted/domain/validation'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** A new answer option as typed: the value stays text until it is saved as a number. */
 export const AnswerDraftSchema = z.object({
-  text: AnswerTextSchema.pipe(z.string().min(1, da.form.answerTextRequired)),
-  value: z
-    .string()
-    .trim()
-    .refine((value) => parseDanishNumber(value).ok, da.form.answerValueNumber),
+  text: z.pipe(AnswerTextSchema, z.string().check(z.minLength(1, da.form.answerTextRequired))),
+  value: z.string().check(
+    z.trim(),
+    z.refine((value) => parseDanishNumber(value).ok, da.form.answerValueNumber),
+  ),
 })
 export type AnswerDraft = z.infer<typeof AnswerDraftSchema>
 
 /** 'HH:MM', or empty for no reminder. */
-export const ReminderTimeSchema = z.string().regex(/^(|([01]\d|2[0-3]):[0-5]\d)$/, da.form.reminderTimeInvalid)
+export const ReminderTimeSchema = z.string().check(z.regex(/^(|([01]\d|2[0-3]):[0-5]\d)$/, da.form.reminderTimeInvalid))
 
 export const FeaturesSchema = z.object({
   all: z.boolean(),
@@ -34,20 +34,22 @@ export const PersonFormSchema = z.object({
   password: PasswordSchema,
   phone: PhoneSchema,
   // The same text and value twice is refused on the later one (staff could not tell them apart).
-  answers: z.array(AnswerDraftSchema).superRefine((drafts, context) => {
-    // Only values that read as numbers compare (the others have their own message).
-    const values = drafts.map((draft) => parseDanishNumber(draft.value))
-    drafts.forEach((draft, index) => {
-      const value = values[index]
-      if (!value?.ok) return
-      const earlier = drafts.slice(0, index).flatMap((other, at) => {
-        const parsed = values[at]
-        return parsed?.ok ? [{ id: String(at), text: other.text, value: parsed.value }] : []
+  answers: z.array(AnswerDraftSchema).check(
+    z.superRefine((drafts, context) => {
+      // Only values that read as numbers compare (the others have their own message).
+      const values = drafts.map((draft) => parseDanishNumber(draft.value))
+      drafts.forEach((draft, index) => {
+        const value = values[index]
+        if (!value?.ok) return
+        const earlier = drafts.slice(0, index).flatMap((other, at) => {
+          const parsed = values[at]
+          return parsed?.ok ? [{ id: String(at), text: other.text, value: parsed.value }] : []
+        })
+        if (isDuplicateAnswer(earlier, { text: draft.text, value: value.value }))
+          context.addIssue({ code: 'custom', path: [index, 'text'], message: da.form.answerDuplicate })
       })
-      if (isDuplicateAnswer(earlier, { text: draft.text, value: value.value }))
-        context.addIssue({ code: 'custom', path: [index, 'text'], message: da.form.answerDuplicate })
-    })
-  }),
+    }),
+  ),
   includePlaceAnswers: z.boolean(),
   features: FeaturesSchema,
   disabled: z.boolean(),

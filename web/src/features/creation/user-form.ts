@@ -1,7 +1,7 @@
 import { da } from '@bosted/domain/messages/da'
 import { CREATION_FORM_JOB_ROLE, NewUserSchema } from '@bosted/domain/user'
 import { EmailSchema, JobRoleSchema, NameSchema, PasswordSchema, PhoneSchema } from '@bosted/domain/validation'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** Roles a creator may give: employees and superusers; admins only when an admin creates. */
 export const CREATABLE_ROLES = ['employee', 'superuser', 'admin'] as const
@@ -15,7 +15,7 @@ export const UserFormSchema = z.object({
   phone: PhoneSchema,
   jobRole: JobRoleSchema,
   userRole: z.enum(CREATABLE_ROLES),
-  locations: z.array(z.string()).min(1, da.form.locationsRequired),
+  locations: z.array(z.string()).check(z.minLength(1, da.form.locationsRequired)),
 })
 export type UserForm = z.input<typeof UserFormSchema>
 export type ValidUserForm = z.output<typeof UserFormSchema>

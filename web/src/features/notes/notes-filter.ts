@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { addDays, isDay } from '../../lib/days.ts'
 import { MAX_PERSON_FILTER } from './api/notes-query.ts'
 
@@ -15,19 +15,19 @@ export type NotesFilter = {
   query: string
 }
 
-const DaySchema = z.string().refine(isDay)
+const DaySchema = z.string().check(z.refine(isDay))
 
 /**
  * The filter form as it is applied ("Vis"): at most MAX_PERSON_FILTER persons, one of the periods or a
  * range of two days, and the search text trimmed. A UI filter, not stored data: its schema lives here.
  */
 export const NotesFilterSchema = z.object({
-  personIds: z.array(z.string().min(1)).max(MAX_PERSON_FILTER),
+  personIds: z.array(z.string().check(z.minLength(1))).check(z.maxLength(MAX_PERSON_FILTER)),
   period: z.literal([...PERIODS, 'range']),
   from: DaySchema,
   to: DaySchema,
-  query: z.string().trim(),
-}) satisfies z.ZodType<NotesFilter>
+  query: z.string().check(z.trim()),
+}) satisfies z.ZodMiniType<NotesFilter>
 
 /**
  * Reads the filters from the URL: `persons=a,b`, `period=7|30|90` or `from=…&to=…`, `q=…`; `day=…`

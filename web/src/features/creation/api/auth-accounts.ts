@@ -20,7 +20,7 @@ export type AuthAccountRequest = { email: string; password: string; displayName:
 export async function createAuthAccount(request: AuthAccountRequest): Promise<string> {
   let userId: string
   try {
-    // A refusal (ApiError) or an answer that does not fit the schema (its ZodError) is the reason.
+    // A refusal (ApiError) or an answer that does not fit the schema (its schema error) is the reason.
     userId = (await api('/user/create', CreateUserResponseSchema, { method: 'POST', body: request })).body.userId
   } catch (error) {
     throw new AuthCreateError(error)
