@@ -1,8 +1,13 @@
+import { chromiumLaunchOptions } from '@bosted/stack/chromium'
 import { defineConfig, devices, type ReporterDescription } from '@playwright/test'
 
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
+// Debian's Chromium without its window's own web UI (@bosted/stack/chromium): every test opens a new
+// context, which is a new window, and each window's address bar popups cost about a second of CPU on
+// two cores. The probe behind it runs once, when the runner loads this config; the workers, which load
+// it again, find its answer in the environment they inherit. E2E_WINDOW_UI=1 keeps the window's UI,
+// to compare.
+const launchOptions = await chromiumLaunchOptions(
+  [
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
@@ -13,7 +18,8 @@ const launchOptions = {
     // SHA-256 of its SubjectPublicKeyInfo (infra/docker/test-e2e-containers.ts reads it from the pilot).
     ...(process.env.E2E_TLS_SPKI ? [`--ignore-certificate-errors-spki-list=${process.env.E2E_TLS_SPKI}`] : []),
   ],
-}
+  { windowUi: process.env.E2E_WINDOW_UI === '1' },
+)
 
 // Natively, where results go under .data; in a container (infra/docker/test-e2e-containers.ts)
 // E2E_RESULTS_DIR names a host folder, which gets the HTML report as well.

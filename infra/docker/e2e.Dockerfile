@@ -32,6 +32,9 @@ COPY tests/package.json tests/
 RUN npm ci --workspace tests --ignore-scripts \
  && node -e "require.resolve('@playwright/test'); require.resolve('firebase-admin/app'); require.resolve('axe-core/axe.min.js')"
 COPY tsconfig.base.json ./
+# The config launches Chromium through @bosted/stack/chromium (without the window's own web UI): that
+# one file of the native stack, which imports only Playwright.
+COPY infra/stack/src/chromium.ts infra/stack/src/
 COPY tests/tsconfig.json tests/playwright.config.ts tests/
 COPY tests/e2e/ tests/e2e/
 WORKDIR /app/tests

@@ -169,26 +169,23 @@ export async function browserJourney(
   checks: Checks,
   { base, ca, email, password }: { base: string; ca: string; email: string; password: string },
 ): Promise<boolean> {
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-  if (!existsSync(executablePath)) {
-    checks.ok(false, `Chromium at ${executablePath} (make install puts Debian's there)`)
+  const { CHROMIUM_PATH, launchChromium } = await import('@bosted/stack/chromium')
+  if (!existsSync(CHROMIUM_PATH)) {
+    checks.ok(false, `Chromium at ${CHROMIUM_PATH} (make install puts Debian's there)`)
     return false
   }
-  const { chromium } = await import('playwright')
   const spki = createHash('sha256')
     .update(new X509Certificate(ca).publicKey.export({ type: 'spki', format: 'der' }))
     .digest('base64')
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      `--ignore-certificate-errors-spki-list=${spki}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
-  })
+  // Without the window's own web UI, as the e2e suite: each of the journey's pages is a new window.
+  const browser = await launchChromium([
+    `--ignore-certificate-errors-spki-list=${spki}`,
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ])
   let page: Page | undefined
   let healthRefused = false
   try {

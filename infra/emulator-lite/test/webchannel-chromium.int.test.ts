@@ -1,7 +1,8 @@
 import { once } from 'node:events'
 import { createServer, type Server } from 'node:http'
+import { launchChromium } from '@bosted/stack/chromium'
 import { build } from 'esbuild'
-import { type Browser, chromium, type Page } from 'playwright'
+import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signCustomToken } from '../src/auth/custom-token.ts'
 import type { EmulatorLite } from '../src/index.ts'
@@ -78,10 +79,13 @@ beforeAll(async () => {
   const address = server.address()
   // Another port than the emulator's: another origin, so every call is a cross-origin one.
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  })
+  // Without the window's own web UI, as the e2e suite: each mode's context would start it beside the page.
+  browser = await launchChromium([
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ])
 }, 60_000)
 
 afterAll(async () => {
