@@ -3,11 +3,10 @@ import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort } from '@bosted/stack/ports'
 import Database from 'better-sqlite3'
 import { expect, test } from 'vitest'
 import { SERVICE_ACCOUNT_FILE, signCustomToken } from '../src/index.ts'
-import { auditVerify, startCliProcess } from './cli-process.ts'
+import { auditVerify, startCliOnFreePorts, startCliProcess } from './cli-process.ts'
 
 const PROJECT = 'demo-access-log'
 const OWNER = { authorization: 'Bearer owner' }
@@ -30,21 +29,12 @@ async function employeeToken(output: string, dataDir: string): Promise<string> {
 
 test('every read that was answered is in the log after kill -9, and a hand edit of the SQLite file breaks make audit-verify', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'access-log-durability-'))
-  const port = await freePort()
-  const adminPort = await freePort()
-  const args = [
-    '--admin-port',
-    String(adminPort),
-    '--firestore-port',
-    String(port),
-    '--storage-port',
-    String(await freePort()),
-    '--auth-port',
-    '0',
-    '--data',
-    dataDir,
-  ]
-  const started = await startCliProcess(args)
+  const started = await startCliOnFreePorts(['firestore', 'storage', 'admin'], (ports) => [
+    ...['--admin-port', String(ports.admin), '--firestore-port', String(ports.firestore)],
+    ...['--storage-port', String(ports.storage), '--auth-port', '0', '--data', dataDir],
+  ])
+  const { args } = started
+  const { firestore: port, admin: adminPort } = started.ports
   let child: ChildProcess = started.child
   const EMPLOYEE = await employeeToken(started.output(), dataDir)
   const docs = `http://127.0.0.1:${port}/v1/projects/${PROJECT}/databases/(default)/documents`

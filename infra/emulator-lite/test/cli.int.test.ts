@@ -1,10 +1,11 @@
-import { spawnSync } from 'node:child_process'
+import { type ChildProcess, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { CLI_OPTIONS } from '../src/cli-options.ts'
-import { startCliProcess } from './cli-process.ts'
+import { startCliOnFreePorts, startCliProcess } from './cli-process.ts'
 
 const CLI = join(import.meta.dirname, '../src/cli.ts')
 const run = (...args: string[]) =>
@@ -52,5 +53,36 @@ test('at start the CLI says what the access log keeps: every entry by default, o
       })
       rmSync(dir, { recursive: true, force: true })
     }
+  }
+})
+
+const stop = (child: ChildProcess) =>
+  new Promise((resolve) => {
+    child.once('exit', resolve)
+    child.kill('SIGTERM')
+  })
+
+test('a start whose port another process took meanwhile is tried again on new ports, and says why when it gives up', async () => {
+  const taken = createServer()
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+  const takenPort = (taken.address() as { port: number }).port
+  const dir = mkdtempSync(join(tmpdir(), 'cli-ports-'))
+  const rest = ['--storage-port', '0', '--auth-port', '0', '--admin-port', '0', '--data', dir]
+  try {
+    const asked: number[] = []
+    const started = await startCliOnFreePorts(['firestore'], (ports) => {
+      // The first start gets the port taken, as when another test's connection got there first.
+      asked.push(asked.length === 0 ? takenPort : ports.firestore)
+      return ['--firestore-port', String(asked.at(-1)), ...rest]
+    })
+    await stop(started.child)
+    expect(asked).toHaveLength(2)
+    expect(started.args).toContain(String(asked[1]))
+    await expect(
+      startCliOnFreePorts(['firestore'], () => ['--firestore-port', String(takenPort), ...rest]),
+    ).rejects.toThrow(`Port ${takenPort} is already in use (FIRESTORE_PORT)`)
+  } finally {
+    taken.close()
+    rmSync(dir, { recursive: true, force: true })
   }
 })

@@ -7,7 +7,6 @@ import { join } from 'node:path'
 import { createFirebase } from '@bosted/api/lib/firebase'
 import { checkDependencies } from '@bosted/api/routes/health/health.routes'
 import { ACCESS_CLASSIFIER_MODULE } from '@bosted/domain/access-classifier'
-import { freePort } from '@bosted/stack/ports'
 import Database from 'better-sqlite3'
 import { deleteApp, type FirebaseApp, initializeApp } from 'firebase/app'
 import {
@@ -33,7 +32,7 @@ import { getAuth as getAdminAuth } from 'firebase-admin/auth'
 import { getStorage as getAdminStorage } from 'firebase-admin/storage'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { SERVICE_ACCOUNT_FILE, signCustomToken } from '../src/index.ts'
-import { startCliProcess } from './cli-process.ts'
+import { startCliOnFreePorts, startCliProcess } from './cli-process.ts'
 
 // The disk fills for real: a small tmpfs (root only) holds the data directory of an emulator-lite run
 // as its own process, as `make start` runs it.
@@ -133,25 +132,19 @@ describe.skipIf(mount.dir === null)(`a full disk (${mount.reason ?? 'tmpfs of 24
     // A reserve that fits the small disk (the variable rather than --disk-reserve-mib, so the same
     // test runs against a build without the option and shows what went wrong before).
     process.env.EMULATOR_DISK_RESERVE_MIB = '2'
-    const [firestorePort, storagePort, authPort, adminPort] = [
-      await freePort(),
-      await freePort(),
-      await freePort(),
-      await freePort(),
-    ]
-    cliArgs = [
-      ...['--firestore-port', String(firestorePort), '--storage-port', String(storagePort)],
-      ...['--auth-port', String(authPort), '--admin-port', String(adminPort)],
+    const started = await startCliOnFreePorts(['firestore', 'storage', 'auth', 'admin'], (ports) => [
+      ...['--firestore-port', String(ports.firestore), '--storage-port', String(ports.storage)],
+      ...['--auth-port', String(ports.auth), '--admin-port', String(ports.admin)],
       ...['--project', PROJECT, '--data', dataDir],
-    ]
-    const started = await startCliProcess(cliArgs)
+    ])
+    cliArgs = started.args
     child = started.child
     output = started.output
     hosts = {
-      firestore: `127.0.0.1:${firestorePort}`,
-      storage: `127.0.0.1:${storagePort}`,
-      auth: `127.0.0.1:${authPort}`,
-      admin: `127.0.0.1:${adminPort}`,
+      firestore: `127.0.0.1:${started.ports.firestore}`,
+      storage: `127.0.0.1:${started.ports.storage}`,
+      auth: `127.0.0.1:${started.ports.auth}`,
+      admin: `127.0.0.1:${started.ports.admin}`,
     }
     process.env.FIREBASE_AUTH_EMULATOR_HOST = hosts.admin
     process.env.FIREBASE_STORAGE_EMULATOR_HOST = hosts.admin
@@ -160,7 +153,7 @@ describe.skipIf(mount.dir === null)(`a full disk (${mount.reason ?? 'tmpfs of 24
     lite = getFirestore(web)
     // The SDK logs each refused commit with its whole request; the test checks the errors itself.
     setLogLevel('silent')
-    connectFirestoreEmulator(lite, '127.0.0.1', firestorePort)
+    connectFirestoreEmulator(lite, '127.0.0.1', started.ports.firestore)
     auth = getAuth(web)
     connectAuthEmulator(auth, `http://${hosts.auth}`, { disableWarnings: true })
     admin = initializeAdminApp({ projectId: PROJECT, storageBucket: BUCKET }, 'disk-full-admin')

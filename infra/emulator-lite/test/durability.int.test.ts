@@ -4,11 +4,16 @@ import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort } from '@bosted/stack/ports'
 import { getDownloadURL, ref, uploadBytes, uploadBytesResumable } from 'firebase/storage'
 import { expect, test } from 'vitest'
-import { startCliProcess } from './cli-process.ts'
+import { startCliOnFreePorts, startCliProcess } from './cli-process.ts'
 import { connectSdks } from './sdk.ts'
+
+function cliArgs(dataDir: string, firestorePort: number, storagePort: number, adminPort: number): string[] {
+  const args = ['--firestore-port', String(firestorePort), '--storage-port', String(storagePort), '--data', dataDir]
+  args.push('--admin-port', String(adminPort))
+  return args
+}
 
 async function startCli(
   dataDir: string,
@@ -16,17 +21,16 @@ async function startCli(
   storagePort: number,
   adminPort: number,
 ): Promise<ChildProcess> {
-  const args = ['--firestore-port', String(firestorePort), '--storage-port', String(storagePort), '--data', dataDir]
-  args.push('--admin-port', String(adminPort))
-  return (await startCliProcess(args)).child
+  return (await startCliProcess(cliArgs(dataDir, firestorePort, storagePort, adminPort))).child
 }
 
 test('every acknowledged document, replaced version and Storage object survives kill -9 in the middle of a write burst', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'emulator-lite-durability-'))
-  const firestorePort = await freePort()
-  const storagePort = await freePort()
-  const adminPort = await freePort()
-  let child = await startCli(dataDir, firestorePort, storagePort, adminPort)
+  const first = await startCliOnFreePorts(['firestore', 'storage', 'admin'], (ports) =>
+    cliArgs(dataDir, ports.firestore, ports.storage, ports.admin),
+  )
+  const { firestore: firestorePort, storage: storagePort, admin: adminPort } = first.ports
+  let child = first.child
   const admin = `127.0.0.1:${adminPort}`
   const sdk = connectSdks(`127.0.0.1:${firestorePort}`, `127.0.0.1:${storagePort}`, {
     firestore: admin,
