@@ -16,10 +16,10 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
-import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '@bosted/stack/ports'
 import { parse } from 'yaml'
 import { type ComposeModel, type ComposeService, parseEnvFile } from './check/compose.ts'
 
@@ -140,32 +140,15 @@ export function chooseEngine(env: Env = process.env): Engine {
   return succeeds('docker', ['compose', 'version']) && succeeds('docker', ['info']) ? 'docker' : 'podman'
 }
 
-function freePort(taken: Set<number>): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => {
-        const port = typeof address === 'object' && address ? address.port : 0
-        if (!port || taken.has(port)) resolvePort(freePort(taken))
-        else resolvePort(port)
-      })
-    })
-  })
-}
-
 export type PublishedPorts = Record<keyof typeof PUBLISHED_PORTS, string>
 
 /** One free port on 127.0.0.1 for every published port, so a run never collides with a native stack. */
 export async function freePorts(): Promise<PublishedPorts> {
-  const taken = new Set<number>()
   const ports: Partial<PublishedPorts> = {}
-  for (const name of Object.keys(PUBLISHED_PORTS) as (keyof typeof PUBLISHED_PORTS)[]) {
-    const port = await freePort(taken)
-    taken.add(port)
-    ports[name] = String(port)
-  }
+  // Below the ephemeral range and each once (@bosted/stack/ports): no outgoing connection takes one
+  // while the images build.
+  for (const name of Object.keys(PUBLISHED_PORTS) as (keyof typeof PUBLISHED_PORTS)[])
+    ports[name] = String(await freePort())
   return ports as PublishedPorts
 }
 

@@ -3,12 +3,16 @@ import { createServer } from 'node:net'
 
 /** A port the stack needs is taken; the message names the port and the variable that moves it. */
 export class PortInUseError extends Error {
-  constructor(
-    readonly port: number,
-    readonly variable: string,
-  ) {
+  // Plain fields, not constructor parameter properties: infra/docker's scripts import this module under
+  // Node's own type stripping, which takes only erasable syntax.
+  readonly port: number
+  readonly variable: string
+
+  constructor(port: number, variable: string) {
     super(`Port ${port} is already in use (${variable}). Stop what is using it, or set ${variable} to another port.`)
     this.name = 'PortInUseError'
+    this.port = port
+    this.variable = variable
   }
 }
 
