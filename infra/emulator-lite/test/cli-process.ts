@@ -34,10 +34,10 @@ export async function startCliProcess(args: string[]): Promise<{ child: ChildPro
 
 /**
  * startCliProcess on ports from freePort(), one per name, with the arguments `argsFor` makes of them.
- * freePort()'s ports come from the kernel's ephemeral range, which the outgoing connections of every
- * test file running beside this one draw from too: one can be taken before emulator-lite binds it,
- * which then exits ("Port … is already in use"). Such a start is tried again on new ports, three
- * times at most; any other failure is thrown at once.
+ * A port freePort() found free can still be taken before emulator-lite binds it (another test file
+ * running beside this one may pick the same port), and emulator-lite then exits ("Port … is already
+ * in use"). Such a start is tried again on new ports, three times at most; any other failure is
+ * thrown at once.
  */
 export async function startCliOnFreePorts<Name extends string>(
   names: readonly Name[],
